@@ -1,0 +1,1 @@
+"""Planar cards: the catalog, the ability vocabulary and deck legality."""

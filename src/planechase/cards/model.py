@@ -1,0 +1,177 @@
+"""How planar cards are declared: a card is data, its abilities are triggers, an optional target and
+a list of effects drawn from a shared vocabulary (see :mod:`planechase.cards.effects`).
+
+>>> from planechase.cards.catalog import CATALOG
+>>> CATALOG.get("chaotic aether").kind
+'phenomenon'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine.context import Run
+    from ..engine.state import StackItem
+
+
+class TriggerKind(StrEnum):
+    """The trigger events planar abilities listen for."""
+
+    PLANESWALK_TO = "planeswalk_to"  # "When you planeswalk to ~" (901.11)
+    PLANESWALK_AWAY = "planeswalk_away"  # "When you planeswalk away from ~" (603.10g looks back)
+    CHAOS = "chaos"  # "Whenever chaos ensues" (311.7)
+    ENCOUNTER = "encounter"  # "When you encounter ~" (312.5)
+    UPKEEP = "upkeep"  # "At the beginning of your upkeep"
+    DRAW_STEP = "draw_step"  # "At the beginning of your draw step"
+    PRECOMBAT_MAIN = "precombat_main"  # "At the beginning of your precombat (first) main phase"
+    BEGINNING_OF_COMBAT = "beginning_of_combat"  # "At the beginning of combat on your turn"
+    POSTCOMBAT_MAIN = "postcombat_main"  # "At the beginning of each of your postcombat main phases"
+    END_STEP = "end_step"  # "At the beginning of your end step"
+    ROLL = "roll"  # "Whenever you roll the planar die" (706.7, 901.9d)
+    ROLL_BLANK = "roll_blank"  # "Whenever you roll a blank on the planar die"
+    COUNTERS_AT_LEAST = "counters_at_least"  # "When ~ has N or more <kind> counters on it" (603.8)
+
+
+#: Triggers that fire at the beginning of a step of the planar controller's own turn.
+STEP_TRIGGERS: frozenset[TriggerKind] = frozenset(
+    {
+        TriggerKind.UPKEEP,
+        TriggerKind.DRAW_STEP,
+        TriggerKind.PRECOMBAT_MAIN,
+        TriggerKind.BEGINNING_OF_COMBAT,
+        TriggerKind.POSTCOMBAT_MAIN,
+        TriggerKind.END_STEP,
+    }
+)
+
+
+class Effect(ABC):
+    """One instruction of a resolving ability. Subclasses are the effect vocabulary."""
+
+    @abstractmethod
+    def apply(self, run: Run, item: StackItem) -> None:
+        """Carry the instruction out for the resolving ``item``."""
+
+
+class Amount(ABC):
+    """A number an effect computes when it resolves (a counter count, a roll count, ...)."""
+
+    @abstractmethod
+    def value(self, run: Run, item: StackItem) -> int: ...
+
+    @abstractmethod
+    def describe(self) -> str: ...
+
+
+Num = int | Amount
+
+
+class TargetKind(StrEnum):
+    PLAYER = "player"
+    PLAYER_OR_PLANESWALKER = "player_or_planeswalker"
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A planar card's ability.
+
+    A triggered ability lists its ``triggers`` (one or more: "When you planeswalk to ~ and at the
+    beginning of your upkeep" has two) and ``effects``; ``target`` is chosen as it is put on the stack
+    (603.3d). ``threshold`` is the counter kind and number of a state trigger (603.8). An ability with
+    no triggers is static: the engine shows it as a standing reminder while the card is face up.
+    """
+
+    text: str
+    triggers: tuple[TriggerKind, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    target: TargetKind | None = None
+    threshold: tuple[str, int] | None = None
+
+    @property
+    def is_static(self) -> bool:
+        return not self.triggers
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A plane or phenomenon card: its printed facts and its scripted abilities."""
+
+    name: str
+    kind: str  # "plane" or "phenomenon"
+    planar_type: str | None
+    oracle_text: str
+    sets: tuple[str, ...]
+    abilities: tuple[Ability, ...]
+
+    @property
+    def type_line(self) -> str:
+        return "Phenomenon" if self.kind == "phenomenon" else f"Plane — {self.planar_type}"
+
+    @property
+    def is_plane(self) -> bool:
+        return self.kind == "plane"
+
+    @property
+    def is_phenomenon(self) -> bool:
+        return self.kind == "phenomenon"
+
+    def static_texts(self) -> tuple[str, ...]:
+        return tuple(a.text for a in self.abilities if a.is_static)
+
+
+def normalize_name(name: str) -> str:
+    """The key cards are matched by: case, punctuation, diacritics and "Æ" do not matter.
+
+    >>> normalize_name("Chaotic AEther") == normalize_name("chaotic æther") == normalize_name("Chaotic Aether")
+    True
+    """
+    text = name.replace("Æ", "AE").replace("æ", "ae").replace("’", "'")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+class Catalog:
+    """The planar cards the engine knows, looked up by name regardless of case and punctuation."""
+
+    def __init__(self, cards: Iterable[CardDef]) -> None:
+        self._cards: dict[str, CardDef] = {}
+        self._keys: dict[str, str] = {}
+        for card in cards:
+            if card.name in self._cards:
+                raise ValueError(f"duplicate card {card.name!r}")
+            self._cards[card.name] = card
+            self._keys[normalize_name(card.name)] = card.name
+
+    def __iter__(self) -> Iterator[CardDef]:
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and normalize_name(name) in self._keys
+
+    def __getitem__(self, name: str) -> CardDef:
+        return self._cards[name]
+
+    def get(self, name: str) -> CardDef:
+        """The card with this name (matched loosely); ``KeyError`` if there is none."""
+        key = normalize_name(name)
+        if key not in self._keys:
+            raise KeyError(name)
+        return self._cards[self._keys[key]]
+
+    def closest(self, name: str, n: int = 3) -> list[str]:
+        """The names closest to ``name``, for "did you mean" messages."""
+        import difflib
+
+        keys = difflib.get_close_matches(normalize_name(name), list(self._keys), n=n, cutoff=0.5)
+        return [self._keys[k] for k in keys]

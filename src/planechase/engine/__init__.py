@@ -1,0 +1,1 @@
+"""The rules engine: state, actions, events, decisions and the pure ``apply`` reducer."""

@@ -1,0 +1,178 @@
+"""Actions: everything a player or the table can do, as small immutable values.
+
+Each action has a JSON form (``to_dict``/:func:`action_from_dict`) used by saves, logs and the
+engine protocol.
+
+>>> action_from_dict({"type": "roll", "player": 0})
+Roll(player=0)
+>>> Advance(player=1, to="next_turn").to_dict()
+{'type': 'advance', 'player': 1, 'to': 'next_turn'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, cast
+
+from .errors import InvalidActionError
+from .state import OtherEffect, Step
+
+#: Targets accepted by :class:`Advance` besides the step names.
+NEXT_TURN = "next_turn"
+
+
+class _ActionBase:
+    __slots__ = ()
+    type: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of this action."""
+        values = {f.name: getattr(self, f.name) for f in fields(cast(Any, self))}
+        return {"type": self.type, **{k: v for k, v in values.items() if v is not None}}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(_ActionBase):
+    """Pass priority (117.3d)."""
+
+    player: int
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(_ActionBase):
+    """Roll the planar die as the special action (901.9, 116.2i)."""
+
+    player: int
+    type: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance(_ActionBase):
+    """Pass priority for everyone until the named step (or the next turn) begins, stopping early
+    wherever something triggers or a decision is needed."""
+
+    player: int
+    to: str = NEXT_TURN
+    type: ClassVar[str] = "advance"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(_ActionBase):
+    """Answer the pending decision ``decision`` with the option ``option``."""
+
+    player: int
+    decision: str
+    option: str
+    type: ClassVar[str] = "choose"
+
+
+@dataclass(frozen=True, slots=True)
+class Cast(_ActionBase):
+    """Put an "other" spell or ability on the stack (a card the engine does not track).
+
+    ``effect`` says what it does to the planar game when it resolves, if anything; ``target`` names a
+    stack item for ``counter`` and ``copy``.
+    """
+
+    player: int
+    label: str = "a spell or ability"
+    effect: str = OtherEffect.NONE.value
+    target: int | None = None
+    type: ClassVar[str] = "cast"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(_ActionBase):
+    """Concede the game (104.3a); the player leaves it (800.4a)."""
+
+    player: int
+    type: ClassVar[str] = "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(_ActionBase):
+    """The table reports that a player lost for a reason the engine does not track (e.g. 704.5b)."""
+
+    player: int
+    reason: str = "the table reports a loss"
+    type: ClassVar[str] = "lose"
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustLife(_ActionBase):
+    """Change a player's life total by ``amount`` (life gained or lost off the planar cards)."""
+
+    player: int
+    amount: int
+    type: ClassVar[str] = "life"
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustPoison(_ActionBase):
+    """Change a player's poison counters by ``amount``."""
+
+    player: int
+    amount: int
+    type: ClassVar[str] = "poison"
+
+
+Action = Pass | Roll | Advance | Choose | Cast | Concede | Lose | AdjustLife | AdjustPoison
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls for cls in (Pass, Roll, Advance, Choose, Cast, Concede, Lose, AdjustLife, AdjustPoison)
+}
+
+
+def action_from_dict(raw: Any) -> Action:
+    """Parse the JSON form of an action, or raise :class:`InvalidActionError` saying what is wrong."""
+    if not isinstance(raw, dict):
+        raise InvalidActionError("an action must be a JSON object")
+    kind = raw.get("type")
+    if kind not in ACTION_TYPES:
+        known = ", ".join(sorted(ACTION_TYPES))
+        raise InvalidActionError(f"unknown action type {kind!r}; expected one of: {known}")
+    cls = ACTION_TYPES[kind]
+    kwargs: dict[str, Any] = {}
+    names = {f.name: f for f in fields(cls)}
+    for key, value in raw.items():
+        if key == "type":
+            continue
+        if key not in names:
+            raise InvalidActionError(f"{kind}: unexpected field {key!r}")
+        kwargs[key] = value
+    for name, f in names.items():
+        if name not in kwargs and f.default is MISSING and f.default_factory is MISSING:
+            raise InvalidActionError(f"{kind}: missing field {name!r}")
+    for key, value in kwargs.items():
+        expected = _FIELD_TYPES.get(key)
+        if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
+            if not (key == "target" and value is None):
+                raise InvalidActionError(f"{kind}: field {key!r} must be an integer")
+        if expected is str and not isinstance(value, str):
+            raise InvalidActionError(f"{kind}: field {key!r} must be a string")
+    if cls is Advance and kwargs.get("to", NEXT_TURN) not in _ADVANCE_TARGETS:
+        raise InvalidActionError(
+            f"advance: 'to' must be one of {', '.join(_ADVANCE_TARGETS)}, not {kwargs.get('to')!r}"
+        )
+    if cls is Cast and kwargs.get("effect", "none") not in {e.value for e in OtherEffect}:
+        known = ", ".join(e.value for e in OtherEffect)
+        raise InvalidActionError(f"cast: 'effect' must be one of {known}")
+    if cls is Cast and len(kwargs.get("label", "")) > 200:
+        raise InvalidActionError("cast: 'label' is longer than 200 characters")
+    return cls(**kwargs)
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "player": int,
+    "amount": int,
+    "target": int,
+    "to": str,
+    "decision": str,
+    "option": str,
+    "label": str,
+    "effect": str,
+    "reason": str,
+}
+
+_ADVANCE_TARGETS: tuple[str, ...] = (NEXT_TURN, *(s.value for s in Step if s is not Step.UNTAP))

@@ -1,0 +1,186 @@
+"""The run context: how rules code changes a state copy, emits events, draws chance and asks for
+decisions while one action is carried out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from . import rng
+from .events import Event
+from .state import (
+    PLANAR_DIE,
+    Decision,
+    DecisionKind,
+    DieFace,
+    FaceUpCard,
+    GameState,
+    Option,
+    Player,
+)
+
+if TYPE_CHECKING:
+    from ..cards.model import Catalog
+
+T = TypeVar("T")
+
+
+class Suspend(Exception):
+    """Raised inside a run when a decision is needed that has no recorded answer yet."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class Cancelled(Exception):
+    """Raised inside a run when the acting player backs out (e.g. declines to pay the roll cost):
+    the action is undone as if never taken (the state is unchanged)."""
+
+
+class Run:
+    """One action being carried out on a copy of the state.
+
+    Rules code reads and replaces ``run.s`` fields, calls :meth:`emit` for every event and
+    :meth:`decide` for every choice. Answers recorded for this action are replayed in order; the
+    first unanswered decision suspends the run.
+    """
+
+    def __init__(self, state: GameState, catalog: Catalog, answers: Sequence[str] = ()) -> None:
+        self.s = state
+        self.catalog = catalog
+        self.events: list[Event] = []
+        self._answers = tuple(answers)
+        self._asked = 0
+
+    # -- events -------------------------------------------------------------------------------
+
+    def emit(self, type_: str, rules: str | tuple[str, ...], text: str, **data: Any) -> None:
+        rule_tuple = (rules,) if isinstance(rules, str) else rules
+        self.events.append(Event(type_, rule_tuple, text, data))
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.s.players[seat].name
+
+    def card_name(self, card: int) -> str:
+        return self.s.cards[card].name
+
+    # -- ids and time -------------------------------------------------------------------------
+
+    def new_id(self) -> int:
+        value = self.s.next_id
+        self.s.next_id = value + 1
+        return value
+
+    def new_timestamp(self) -> int:
+        self.s.timestamp += 1
+        return self.s.timestamp
+
+    # -- chance -------------------------------------------------------------------------------
+
+    # Forced outcomes (tests, replays from a log) replace what the generator drew; the generator
+    # still advances, so a forced game and an unforced one stay in step afterwards.
+
+    def _forced(self, kind: str) -> str | None:
+        if self.s.forced and self.s.forced[0].split(":", 1)[0] == kind:
+            value = self.s.forced[0].split(":", 1)[1]
+            self.s.forced = self.s.forced[1:]
+            return value
+        return None
+
+    def roll_planar_die(self) -> DieFace:
+        """Draw a planar die face (901.3a): forced in tests and replays, else from the seeded generator."""
+        index, self.s.rng = rng.below(self.s.rng, len(PLANAR_DIE))
+        forced = self._forced("die")
+        return PLANAR_DIE[index] if forced is None else DieFace(forced)
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        """A random order of ``items``. A forced order ``"order:2,0,1"`` gives the positions to take."""
+        drawn, self.s.rng = rng.shuffled(self.s.rng, list(range(len(items))))
+        forced = self._forced("order")
+        if forced is not None:
+            positions = [int(x) for x in forced.split(",")] if forced else []
+            if sorted(positions) != list(range(len(items))):
+                raise ValueError(f"forced order {forced!r} does not fit {len(items)} items")
+            return tuple(items[i] for i in positions)
+        return tuple(items[i] for i in drawn)
+
+    def random_seat(self, seats: Sequence[int]) -> int:
+        index, self.s.rng = rng.below(self.s.rng, len(seats))
+        forced = self._forced("seat")
+        return seats[index] if forced is None else int(forced)
+
+    # -- decisions ----------------------------------------------------------------------------
+
+    def decide(
+        self,
+        kind: DecisionKind,
+        player: int,
+        prompt: str,
+        options: Iterable[tuple[str, str]],
+        rule: str,
+    ) -> str:
+        """Ask ``player`` to choose one of ``options`` (id, label); return the chosen id."""
+        opts = tuple(Option(i, label) for i, label in options)
+        decision = Decision(
+            id=f"d{self.s.actions_taken}.{self._asked}",
+            kind=kind,
+            player=player,
+            prompt=prompt,
+            options=opts,
+            rule=rule,
+        )
+        if self._asked < len(self._answers):
+            answer = self._answers[self._asked]
+            self._asked += 1
+            chosen = decision.option(answer)
+            if chosen is None:  # validated before the replay; kept as a guard
+                raise ValueError(f"answer {answer!r} is not an option of {decision.id}")
+            self.emit(
+                "choice",
+                rule,
+                f"{self.name(player)} chooses: {chosen.label}.",
+                player=player,
+                decision=decision.kind.value,
+                option=chosen.id,
+            )
+            return answer
+        raise Suspend(decision)
+
+    def may(self, player: int, question: str, rule: str) -> bool:
+        return self.decide(DecisionKind.MAY, player, question, (("yes", "Yes"), ("no", "No")), rule) == "yes"
+
+    # -- state helpers ------------------------------------------------------------------------
+
+    def set_player(self, player: Player) -> None:
+        players = list(self.s.players)
+        players[player.seat] = player
+        self.s.players = tuple(players)
+
+    def set_deck(self, index: int, cards: Iterable[int]) -> None:
+        decks = list(self.s.decks)
+        decks[index] = tuple(cards)
+        self.s.decks = tuple(decks)
+
+    def replace_face_up(self, new: FaceUpCard) -> None:
+        self.s.face_up = tuple(new if fu.object_id == new.object_id else fu for fu in self.s.face_up)
+
+    def add_counters(self, object_id: int, kind: str, n: int) -> FaceUpCard | None:
+        fu = self.s.face_up_object(object_id)
+        if fu is None:
+            return None
+        counters = dict(fu.counters)
+        counters[kind] = max(0, counters.get(kind, 0) + n)
+        new = replace(fu, counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
+        self.replace_face_up(new)
+        return new
+
+    def bump_roll_count(self, seat: int, *, special_action: bool) -> None:
+        made = list(self.s.rolls_made)
+        made[seat] += 1
+        self.s.rolls_made = tuple(made)
+        if special_action:
+            taken = list(self.s.rolls_taken)
+            taken[seat] += 1
+            self.s.rolls_taken = tuple(taken)

@@ -1,0 +1,168 @@
+"""The :class:`Game`: a game with its history, for people and programs that want undo, saves and a
+log without keeping states themselves.
+
+>>> from planechase import Game, demo_config
+>>> game = Game(demo_config(seed=1))
+>>> game.state.step.value
+'upkeep'
+>>> events = game.act({"type": "advance", "player": game.state.active, "to": "precombat_main"})
+>>> game.force("chaos")
+>>> [e.type for e in game.act({"type": "roll", "player": game.state.active})][:2]
+['die_rolled', 'chaos_ensues']
+>>> game.undo()  # back to before the roll; the die is not re-rolled
+>>> game.state.step.value
+'precombat_main'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards.catalog import CATALOG
+from ..cards.model import Catalog
+from .actions import Action, action_from_dict
+from .config import GameConfig
+from .errors import PlanechaseError, ReplayError
+from .events import Event
+from .reducer import StepResult, apply, force, legal_actions, new_game
+from .state import Decision, DieFace, GameState
+from .views import view
+
+SAVE_FORMAT = "planechase-save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """One entry of a game's history: the action taken (``None`` for the setup) and its events."""
+
+    action: dict[str, Any] | None
+    events: tuple[Event, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "events": [e.to_dict() for e in self.events]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Record:
+        return cls(raw.get("action"), tuple(Event.from_dict(e) for e in raw.get("events", ())))
+
+
+class Game:
+    """A game and everything that happened in it."""
+
+    def __init__(self, config: GameConfig, catalog: Catalog = CATALOG) -> None:
+        self.config = config
+        self.catalog = catalog
+        result = new_game(config, catalog)
+        self._states: list[GameState] = [result.state]
+        self._records: list[Record] = [Record(None, result.events)]
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self._states[-1]
+
+    @property
+    def decision(self) -> Decision | None:
+        pending = self.state.pending
+        return pending.decision if pending else None
+
+    @property
+    def history(self) -> tuple[Record, ...]:
+        return tuple(self._records)
+
+    def events(self) -> Iterator[Event]:
+        for record in self._records:
+            yield from record.events
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return view(self.state, seat, self.catalog)
+
+    def log_lines(self) -> list[str]:
+        """The log as JSON lines, byte-for-byte identical for the same seed and actions."""
+        return [
+            json.dumps(r.to_dict(), sort_keys=True, ensure_ascii=False, separators=(",", ":")) for r in self._records
+        ]
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def act(self, action: Action | dict[str, Any]) -> tuple[Event, ...]:
+        """Apply an action (an :mod:`~planechase.engine.actions` value or its JSON form)."""
+        parsed = action_from_dict(action) if isinstance(action, dict) else action
+        result: StepResult = apply(self.state, parsed, self.catalog)
+        self._states.append(result.state)
+        self._records.append(Record(parsed.to_dict(), result.events))
+        return result.events
+
+    def force(self, *outcomes: str | DieFace) -> None:
+        """Force the next chance outcomes (die faces, ``order:...``, ``seat:N``), for tests and demos."""
+        self._states[-1] = force(self.state, *outcomes)
+
+    def undo(self, steps: int = 1) -> None:
+        """Go back ``steps`` actions (the setup cannot be undone). Chance is not re-drawn: the earlier
+        state, with its generator, comes back exactly."""
+        if steps < 1:
+            raise PlanechaseError("undo needs a positive number of steps")
+        if steps > len(self._records) - 1:
+            raise PlanechaseError(f"only {len(self._records) - 1} actions can be undone")
+        del self._states[-steps:]
+        del self._records[-steps:]
+
+    def undo_to(self, index: int) -> None:
+        """Go back to the state after action number ``index`` (0 is the start of the game)."""
+        self.undo(len(self._records) - 1 - index)
+
+    # -- saving and replaying ----------------------------------------------------------------
+
+    def save(self) -> dict[str, Any]:
+        """A JSON-ready save: the configuration and the log of actions with their events."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "config": self.config.to_dict(),
+            "log": [r.to_dict() for r in self._records],
+        }
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any], catalog: Catalog = CATALOG, *, verify: bool = True) -> Game:
+        """Load a save by replaying its log, with every chance outcome taken from the log (so no
+        generator is needed). With ``verify``, the replayed events must equal the recorded ones."""
+        if data.get("format") != SAVE_FORMAT:
+            raise ReplayError(f"not a planechase save (format {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise ReplayError(f"unsupported save version {data.get('version')!r}")
+        log = data.get("log")
+        if not isinstance(log, list) or not log:
+            raise ReplayError("the save has no log")
+        return cls.replay(
+            GameConfig.from_dict(data["config"]), [Record.from_dict(r) for r in log], catalog, verify=verify
+        )
+
+    @classmethod
+    def replay(
+        cls, config: GameConfig, records: Sequence[Record], catalog: Catalog = CATALOG, *, verify: bool = True
+    ) -> Game:
+        """Rebuild a game from its log."""
+        game = cls(config, catalog)
+        if verify and game._records[0].events != records[0].events:
+            raise ReplayError("the setup does not replay to the recorded events")
+        for index, record in enumerate(records[1:], start=1):
+            if record.action is None:
+                raise ReplayError(f"log entry {index} has no action")
+            chances = [str(e.data["chance"]) for e in record.events if "chance" in e.data]
+            if chances:
+                game.force(*chances)
+            try:
+                events = game.act(record.action)
+            except (PlanechaseError, ValueError) as exc:
+                raise ReplayError(f"log entry {index} does not replay: {exc}") from exc
+            if verify and events != record.events:
+                raise ReplayError(f"log entry {index} replays to different events")
+        return game

@@ -1,0 +1,156 @@
+"""Players leaving the game (800.4a, 901.10) and the game ending (104.2a, 104.4a)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..cards.model import TriggerKind
+from ..planar.planeswalk import turn_up_new
+from ..planar.zones import is_plane
+from .context import Run
+from .state import PlayerStatus, StackItem, StackKind
+from .triggers import fire
+
+
+def leave_game(run: Run, seats: Sequence[int], *, status: PlayerStatus, rules: tuple[str, ...], reason: str) -> None:
+    """``seats`` leave the game at once (800.4a), e.g. because they lost or conceded.
+
+    The planar controller designation moves first (901.6, 800.4p); every planar card they own leaves;
+    abilities they control cease to exist except abilities from phenomena they own (901.10b); if a
+    face-up card left, the planar controller turns up the top card of their planar deck at once
+    (901.10), and a planeswalking ability on the stack ceases to exist if a plane left (901.10a).
+    """
+    s = run.s
+    leaving = [seat for seat in seats if s.in_game(seat)]
+    if not leaving:
+        return
+    staying = tuple(seat for seat in s.seats_in_game if seat not in leaving)
+    if s.planar_controller in leaving:
+        new_pc = s.next_in_turn_order(s.planar_controller, include=staying) if staying else None
+        s.planar_controller = new_pc
+        if new_pc is not None:
+            run.emit(
+                "planar_controller",
+                ("901.6", "800.4p"),
+                f"{run.name(new_pc)} becomes the planar controller.",
+                player=new_pc,
+            )
+    for seat in leaving:
+        run.set_player(replace(s.players[seat], status=status))
+        run.emit(
+            "player_left",
+            rules,
+            f"{run.name(seat)} leaves the game ({reason}).",
+            player=seat,
+            status=status.value,
+            reason=reason,
+        )
+    # 800.4a: every planar card the leaving players own leaves the game with them.
+    owned_face_up = tuple(fu for fu in s.face_up if s.owner_of(fu.card) in leaving)
+    if not s.shared_deck:
+        for seat in leaving:
+            if s.decks[seat]:
+                s.removed = (*s.removed, *s.decks[seat])
+                run.set_deck(seat, ())
+    if owned_face_up:
+        gone = {fu.object_id for fu in owned_face_up}
+        s.face_up = tuple(fu for fu in s.face_up if fu.object_id not in gone)
+        s.removed = (*s.removed, *(fu.card for fu in owned_face_up))
+        for fu in owned_face_up:
+            run.emit(
+                "card_left_game",
+                ("800.4a", "901.10"),
+                f"{run.card_name(fu.card)} leaves the game with its owner.",
+                card=run.card_name(fu.card),
+            )
+    s.revealed = tuple(c for c in s.revealed if c not in s.removed)
+    # 800.4a, 800.4d, 901.10b: abilities controlled by leaving players cease to exist, except
+    # abilities from phenomena they own, which stay under the new planar controller.
+    s.stack = _keep_abilities(run, s.stack, leaving)
+    s.pending_triggers = _keep_abilities(run, s.pending_triggers, leaving)
+    s.passed = tuple(p for p in s.passed if p not in leaving)
+    if end_if_decided(run):
+        return
+    if owned_face_up:
+        if any(is_plane(run, fu.card) for fu in owned_face_up):
+            for item in s.stack:
+                if item.kind is StackKind.PLANESWALKING:
+                    run.emit(
+                        "ability_ceased",
+                        "901.10a",
+                        "The planeswalking ability ceases to exist because a plane left the game.",
+                        item=item.id,
+                    )
+            s.stack = tuple(i for i in s.stack if i.kind is not StackKind.PLANESWALKING)
+        fire(run, TriggerKind.PLANESWALK_AWAY, owned_face_up, rules=("603.10g", "901.11b"))
+        pc = s.planar_controller
+        if pc is not None:
+            deck = s.deck_of(pc)
+            if deck:
+                turn_up_new(run, pc, (deck[0],), rules=("901.10", "901.11"))
+            else:
+                run.emit(
+                    "planar_deck_empty",
+                    "901.10",
+                    f"{run.name(pc)}'s planar deck is empty: no card is turned face up.",
+                    player=pc,
+                )
+    if s.priority in leaving:
+        s.priority = s.next_in_turn_order(s.priority)
+        run.emit("priority", "800.4a", f"{run.name(s.priority)} receives priority.", player=s.priority)
+
+
+def _keep_abilities(run: Run, items: tuple[StackItem, ...], leaving: Sequence[int]) -> tuple[StackItem, ...]:
+    s = run.s
+    kept: list[StackItem] = []
+    for item in items:
+        if item.controller not in leaving:
+            kept.append(item)
+            continue
+        from_own_phenomenon = (
+            item.kind is StackKind.TRIGGERED
+            and item.card is not None
+            and not is_plane(run, item.card)
+            and s.cards[item.card].owner in leaving
+        )
+        if from_own_phenomenon and s.planar_controller is not None:
+            kept.append(replace(item, controller=s.planar_controller))
+            run.emit(
+                "ability_controller",
+                "901.10b",
+                f"{run.card_name(item.card or 0)}'s ability stays, now controlled by {run.name(s.planar_controller)}.",
+                item=item.id,
+                controller=s.planar_controller,
+            )
+        else:
+            run.emit(
+                "ability_ceased", ("800.4a", "800.4d"), f"{item.label or item.text} ceases to exist.", item=item.id
+            )
+    return tuple(kept)
+
+
+def end_if_decided(run: Run) -> bool:
+    """End the game if at most one player is left (104.2a); returns whether it ended."""
+    s = run.s
+    remaining = s.seats_in_game
+    if len(remaining) > 1:
+        return False
+    if len(remaining) == 1:
+        winner = remaining[0]
+        run.set_player(replace(s.players[winner], status=PlayerStatus.WON))
+        run.emit("game_over", ("104.2a",), f"{run.name(winner)} wins the game.", winner=winner)
+    else:
+        run.emit("game_over", ("104.4a",), "The game is a draw.", winner=None)
+    s.over = True
+    s.priority = None
+    s.stack = ()
+    s.pending_triggers = ()
+    return True
+
+
+def draw_game(run: Run, seats: Sequence[int]) -> None:
+    """All remaining players lose at once: the game is a draw (104.4a)."""
+    for seat in seats:
+        run.set_player(replace(run.s.players[seat], status=PlayerStatus.DRAWN))
+    end_if_decided(run)

@@ -1,0 +1,463 @@
+"""The pure core: ``new_game(config)`` and ``apply(state, action)`` return a new state and the events
+that happened; the input state is never changed.
+
+>>> from planechase.engine.config import demo_config
+>>> result = new_game(demo_config(seed=1))
+>>> result.state.step.value, len(result.state.face_up)
+('upkeep', 1)
+>>> after = apply(result.state, Advance(player=result.state.priority, to="precombat_main"))
+>>> after.state.step.value
+'precombat_main'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards.catalog import CATALOG
+from ..cards.decks import check_deck, check_shared_deck, resolve_names
+from ..cards.model import Catalog
+from ..planar.chaos import roll_planar_die
+from ..planar.zones import is_plane, turn_face_up
+from . import rng
+from .actions import (
+    NEXT_TURN,
+    Action,
+    AdjustLife,
+    AdjustPoison,
+    Advance,
+    Cast,
+    Choose,
+    Concede,
+    Lose,
+    Pass,
+    Roll,
+    action_from_dict,
+)
+from .config import GameConfig
+from .context import Cancelled, Run, Suspend
+from .errors import IllegalActionError, InvalidActionError
+from .events import Event
+from .leave import leave_game
+from .state import (
+    CardRef,
+    Decision,
+    DecisionKind,
+    DieFace,
+    GameState,
+    OtherEffect,
+    Pending,
+    Player,
+    PlayerStatus,
+    StackItem,
+    StackKind,
+    Step,
+)
+from .turns import MAX_AUTOMATIC_STEPS, begin_step, begin_turn, give_priority, pass_priority, proceed
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What applying an action gave: the new state and the events, in order."""
+
+    state: GameState
+    events: tuple[Event, ...] = field(default=())
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.state.pending.decision if self.state.pending else None
+
+
+# -- starting a game ---------------------------------------------------------------------------
+
+
+def new_game(config: GameConfig, catalog: Catalog = CATALOG) -> StepResult:
+    """Set up a game (103): shuffle the planar decks, choose the starting player, set the starting
+    plane and begin the first turn. Raises :class:`~planechase.engine.errors.ConfigError` for a bad
+    configuration or illegal decks."""
+    config.validate()
+    players = tuple(
+        Player(seat=i, name=name.strip(), life=config.starting_life) for i, name in enumerate(config.players)
+    )
+    cards: list[CardRef] = []
+    decks: list[tuple[int, ...]] = []
+    if config.decks is not None:
+        for seat, names in enumerate(config.decks):
+            where = f"{players[seat].name}'s planar deck"
+            if config.check_decks:
+                check_deck(names, catalog, where=where)
+            resolved = resolve_names(names, catalog, where=where)
+            decks.append(tuple(range(len(cards), len(cards) + len(resolved))))
+            cards.extend(CardRef(name, seat) for name in resolved)
+    else:
+        assert config.shared_deck is not None
+        if config.check_decks:
+            check_shared_deck(config.shared_deck, len(players), catalog)
+        resolved = resolve_names(config.shared_deck, catalog, where="the shared planar deck")
+        decks.append(tuple(range(len(resolved))))
+        cards.extend(CardRef(name, None) for name in resolved)
+    zeros = tuple(0 for _ in players)
+    base = GameState(
+        players=players,
+        cards=tuple(cards),
+        decks=tuple(decks),
+        shared_deck=config.shared_deck is not None,
+        rng=rng.seed_state(config.seed),
+        rolls_taken=zeros,
+        rolls_made=zeros,
+    )
+    start = {"type": "start", "starting_player": config.starting_player}
+    return _run(base, start, (), catalog, skip=0)
+
+
+def _setup(run: Run, starting_player: int | None) -> None:
+    s = run.s
+    run.emit(
+        "game_started",
+        ("103.1", "901.1"),
+        "A Planechase game begins: " + ", ".join(p.name for p in s.players) + ".",
+        players=[p.name for p in s.players],
+        shared_deck=s.shared_deck,
+    )
+    for index, deck in enumerate(s.decks):
+        order = run.shuffle(deck)
+        run.set_deck(index, order)
+        whose = "The shared planar deck" if s.shared_deck else f"{run.name(index)}'s planar deck"
+        run.emit(
+            "deck_shuffled",
+            ("103.3a", "901.4"),
+            f"{whose} is shuffled.",
+            deck=index,
+            chance="order:" + ",".join(str(deck.index(c)) for c in order),
+        )
+    if starting_player is None:
+        starting_player = run.random_seat(list(range(len(s.players))))
+        run.emit(
+            "starting_player",
+            "103.1",
+            f"{run.name(starting_player)} is chosen at random to start.",
+            player=starting_player,
+            chance=f"seat:{starting_player}",
+        )
+    else:
+        run.emit("starting_player", "103.1", f"{run.name(starting_player)} starts.", player=starting_player)
+    s.starting_player = starting_player
+    run.emit(
+        "instruction",
+        ("103.5", "800.6"),
+        "Each player: draw seven cards; take mulligans now.",
+        players=list(range(len(s.players))),
+        who="each_player",
+        instruction="draw an opening hand of seven cards",
+        amount=7,
+        card=None,
+    )
+    s.planar_controller = starting_player
+    set_starting_plane(run, starting_player)
+    begin_turn(run)
+    if not begin_step(run):
+        proceed(run)
+
+
+def set_starting_plane(run: Run, seat: int) -> None:
+    """103.7 / 901.5: turn up the top card; a phenomenon goes to the bottom and the process repeats
+    until a plane is face up. Nothing triggers. A deck with no plane stops after one pass."""
+    s = run.s
+    index = s.deck_index(seat)
+    for _ in range(len(s.decks[index])):
+        top = s.decks[index][0]
+        name = run.card_name(top)
+        if is_plane(run, top):
+            turn_face_up(run, top)
+            s.visited = (*s.visited, top)
+            run.emit("starting_plane", ("103.7", "901.5"), f"{name} is the starting plane.", card=name)
+            return
+        run.set_deck(index, (*s.decks[index][1:], top))
+        run.emit(
+            "starting_plane_phenomenon",
+            ("103.7", "901.5"),
+            f"{name} is a phenomenon: it goes to the bottom and nothing triggers.",
+            card=name,
+        )
+    run.emit("no_starting_plane", "901.5", "The planar deck has no plane card: there is no starting plane.")
+
+
+# -- applying actions --------------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog = CATALOG) -> StepResult:
+    """Apply ``action`` to ``state``. An illegal action raises
+    :class:`~planechase.engine.errors.IllegalActionError` naming the rule; ``state`` is unchanged."""
+    if isinstance(action, dict):
+        action = action_from_dict(action)
+    check_action(state, action)
+    pending = state.pending
+    if pending is not None:
+        assert isinstance(action, Choose)
+        return _run(pending.base, pending.action, (*pending.answers, action.option), catalog, skip=pending.emitted)
+    return _run(state, action.to_dict(), (), catalog, skip=0)
+
+
+def _run(base: GameState, action: dict[str, Any], answers: Sequence[str], catalog: Catalog, *, skip: int) -> StepResult:
+    run = Run(base.copy(), catalog, answers)
+    try:
+        _perform(run, action)
+    except Suspend as suspended:
+        state = run.s
+        state.pending = Pending(
+            decision=suspended.decision, base=base, action=action, answers=tuple(answers), emitted=len(run.events)
+        )
+        return _finish(base, state, run.events, skip)
+    except Cancelled:
+        event = Event(
+            "cancelled",
+            ("601.2", "116.2i"),
+            "The action is cancelled; nothing changes.",
+            {"action": action.get("type")},
+        )
+        state = base.copy()
+        state.events_emitted = base.events_emitted + 1
+        return StepResult(state, (event,))
+    state = run.s
+    state.pending = None
+    state.actions_taken = base.actions_taken + 1
+    return _finish(base, state, run.events, skip)
+
+
+def _finish(base: GameState, state: GameState, events: list[Event], skip: int) -> StepResult:
+    state.events_emitted = base.events_emitted + len(events)
+    return StepResult(state, tuple(events[skip:]))
+
+
+def _perform(run: Run, action: dict[str, Any]) -> None:
+    s = run.s
+    kind = action["type"]
+    seat = action.get("player", 0)
+    if kind == "start":
+        _setup(run, action.get("starting_player"))
+    elif kind == "pass":
+        run.emit("passed", "117.3d", f"{run.name(seat)} passes.", player=seat)
+        pass_priority(run, seat)
+    elif kind == "roll":
+        _roll(run, seat)
+    elif kind == "advance":
+        _advance(run, seat, action.get("to", NEXT_TURN))
+    elif kind == "cast":
+        _cast(run, seat, action)
+    elif kind in ("concede", "lose"):
+        rule = "104.3a" if kind == "concede" else "104.3"
+        reason = "concedes" if kind == "concede" else str(action.get("reason", "lost"))
+        leave_game(run, (seat,), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
+        if not s.over and s.priority is not None:
+            give_priority(run, s.priority)
+    elif kind in ("life", "poison"):
+        from dataclasses import replace
+
+        player = s.players[seat]
+        amount = int(action["amount"])
+        if kind == "life":
+            new = replace(player, life=player.life + amount)
+            text = f"{player.name}'s life total changes by {amount:+d} (now {new.life})."
+        else:
+            new = replace(player, poison=max(0, player.poison + amount))
+            text = f"{player.name}'s poison counters change by {amount:+d} (now {new.poison})."
+        run.set_player(new)
+        run.emit(f"{kind}_adjusted", ("119.3",) if kind == "life" else ("122.1",), text, player=seat, delta=amount)
+        if s.priority is not None:
+            give_priority(run, s.priority)
+
+
+def _roll(run: Run, seat: int) -> None:
+    s = run.s
+    cost = s.roll_cost(seat)
+    if cost:
+        answer = run.decide(
+            DecisionKind.PAY_ROLL_COST,
+            seat,
+            f"Rolling the planar die again costs {{{cost}}} ({cost} mana). Pay it?",
+            (("pay", f"Pay {cost} mana and roll"), ("cancel", "Don't roll")),
+            "901.9",
+        )
+        if answer == "cancel":
+            raise Cancelled
+        run.emit(
+            "cost_paid", ("901.9", "116.2i"), f"{run.name(seat)} pays {cost} mana to roll.", player=seat, cost=cost
+        )
+    roll_planar_die(run, seat, special_action=True)
+    give_priority(run, s.active)
+
+
+def _advance(run: Run, seat: int, to: str) -> None:
+    s = run.s
+    start_turn = s.turn
+    target = None if to == NEXT_TURN else Step(to)
+    where = "the next turn" if target is None else f"the {target.label}"
+    run.emit("advance", "117.4", f"{run.name(seat)} moves on to {where}: all players pass.", player=seat, to=to)
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        s.passed = ()
+        proceed(run)
+        if s.over or s.stack:
+            return
+        if target is None and s.turn != start_turn:
+            return
+        if target is not None and s.step is target:
+            return
+    raise RuntimeError("advance did not reach its target")
+
+
+def _cast(run: Run, seat: int, action: dict[str, Any]) -> None:
+    s = run.s
+    effect = OtherEffect(action.get("effect", OtherEffect.NONE.value))
+    label = str(action.get("label") or "a spell or ability")
+    item = StackItem(
+        id=run.new_id(),
+        kind=StackKind.OTHER,
+        controller=seat,
+        text=label,
+        label=label,
+        effect=effect,
+        target_item=action.get("target"),
+    )
+    s.stack = (*s.stack, item)
+    what = "" if effect is OtherEffect.NONE else f" ({effect.value})"
+    run.emit(
+        "cast",
+        ("601.2", "117.3c"),
+        f"{run.name(seat)} puts {label}{what} on the stack.",
+        player=seat,
+        item=item.id,
+        label=label,
+        effect=effect.value,
+        target=item.target_item,
+    )
+    give_priority(run, seat)
+
+
+# -- legality ----------------------------------------------------------------------------------
+
+
+def check_action(state: GameState, action: Action) -> None:
+    """Raise an error if ``action`` is not legal in ``state``; return quietly if it is."""
+    seat = action.player
+    if not 0 <= seat < len(state.players):
+        raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(state.players) - 1}")
+    if state.over:
+        raise IllegalActionError("104.1", "the game is over")
+    name = state.players[seat].name
+    pending = state.pending
+    if pending is not None:
+        decision = pending.decision
+        if not isinstance(action, Choose):
+            decider = state.players[decision.player].name
+            raise IllegalActionError(decision.rule, f"{decider} must decide first: {decision.prompt}")
+        if action.decision != decision.id:
+            raise IllegalActionError(
+                decision.rule, f"decision {action.decision!r} is not pending (the pending decision is {decision.id!r})"
+            )
+        if seat != decision.player:
+            raise IllegalActionError(
+                decision.rule, f"this decision is {state.players[decision.player].name}'s, not {name}'s"
+            )
+        if decision.option(action.option) is None:
+            valid = ", ".join(o.id for o in decision.options)
+            raise IllegalActionError(decision.rule, f"{action.option!r} is not an option; choose one of {valid}")
+        return
+    if isinstance(action, Choose):
+        raise IllegalActionError("117.1", "there is no decision to make")
+    if not state.in_game(seat):
+        raise IllegalActionError("800.4a", f"{name} has left the game")
+    if isinstance(action, Concede | Lose | AdjustLife | AdjustPoison):
+        return
+    if isinstance(action, Roll):
+        _check_roll(state, seat)
+        return
+    if state.priority != seat:
+        holder = "nobody" if state.priority is None else state.players[state.priority].name
+        raise IllegalActionError("117.1", f"{name} does not have priority ({holder} has)")
+    if isinstance(action, Advance):
+        if state.stack:
+            raise IllegalActionError("117.4", "the stack must be empty to move on; pass to resolve it first")
+    elif isinstance(action, Cast):
+        _check_cast(state, action)
+
+
+def _check_roll(state: GameState, seat: int) -> None:
+    if seat != state.active:
+        raise IllegalActionError("901.9", "only the active player may roll the planar die")
+    if not state.step.is_main:
+        raise IllegalActionError("901.9", "the planar die may be rolled only during a main phase")
+    if state.priority != seat:
+        raise IllegalActionError("901.9", "the planar die may be rolled only while you have priority")
+    if state.stack:
+        raise IllegalActionError("901.9", "the planar die may be rolled only while the stack is empty")
+
+
+def _check_cast(state: GameState, action: Cast) -> None:
+    effect = OtherEffect(action.effect)
+    if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
+        target = next((i for i in state.stack if i.id == action.target), None)
+        if target is None:
+            raise IllegalActionError("115.1", f"{effect.value} needs a target: the id of an object on the stack")
+        if effect is OtherEffect.COPY and target.kind is StackKind.OTHER:
+            raise IllegalActionError("707.10", "only triggered abilities of planar cards can be copied here")
+    elif action.target is not None:
+        raise IllegalActionError("115.1", f"a {effect.value} spell or ability has no target")
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    try:
+        check_action(state, action)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    return True
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every enumerable legal action (life and poison adjustments, which take any number, are left out)."""
+    if state.over:
+        return []
+    if state.pending is not None:
+        d = state.pending.decision
+        return [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
+    out: list[Action] = []
+    seat = state.priority
+    if seat is not None:
+        out.append(Pass(seat))
+        if seat == state.active and state.step.is_main and not state.stack:
+            out.append(Roll(seat))
+        if not state.stack:
+            out.extend(Advance(seat, to) for to in advance_targets(state))
+        out.extend(Cast(seat, effect=e.value) for e in OtherEffect if e not in (OtherEffect.COUNTER, OtherEffect.COPY))
+        for item in state.stack:
+            out.append(Cast(seat, label="Counter", effect=OtherEffect.COUNTER.value, target=item.id))
+            if item.kind is not StackKind.OTHER:
+                out.append(Cast(seat, label="Copy", effect=OtherEffect.COPY.value, target=item.id))
+    out.extend(Concede(p) for p in state.seats_in_game)
+    return out
+
+
+def advance_targets(state: GameState) -> list[str]:
+    """Where :class:`Advance` may go now: the steps after this one in this turn, and the next turn."""
+    later = [s.value for s in state.step_queue if s not in (Step.UNTAP, Step.CLEANUP)]
+    seen: list[str] = []
+    for step in later:
+        if step not in seen:
+            seen.append(step)
+    return [*seen, NEXT_TURN]
+
+
+def force(state: GameState, *outcomes: str | DieFace) -> GameState:
+    """A copy of ``state`` whose next chance draws are forced, for tests and replays: die faces
+    (``"chaos"`` or :class:`DieFace`), ``"order:2,0,1"`` for a shuffle, ``"seat:1"`` for a random seat.
+
+    >>> from planechase.engine.config import demo_config
+    >>> s = force(new_game(demo_config()).state, "planeswalker")
+    >>> s.forced
+    ('die:planeswalker',)
+    """
+    new = state.copy()
+    extra = tuple(f"die:{DieFace(o).value}" if isinstance(o, DieFace) or ":" not in o else o for o in outcomes)
+    new.forced = (*new.forced, *extra)
+    return new

@@ -1,0 +1,356 @@
+"""The game state: plain data, cheap to copy.
+
+A :class:`GameState` is a dataclass whose fields are all immutable values (ints, strings, tuples and
+frozen dataclasses). Applying an action copies the state shallowly and replaces fields, so earlier
+states are never changed and can be kept for undo.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Step(StrEnum):
+    """The steps of a turn (CR 500.1), in order. Main phases have no steps; they are listed as one."""
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat_main"
+    BEGINNING_OF_COMBAT = "beginning_of_combat"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    COMBAT_DAMAGE = "combat_damage"
+    END_OF_COMBAT = "end_of_combat"
+    POSTCOMBAT_MAIN = "postcombat_main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def label(self) -> str:
+        return _STEP_LABELS[self]
+
+    @property
+    def is_main(self) -> bool:
+        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+_STEP_LABELS = {
+    Step.UNTAP: "untap step",
+    Step.UPKEEP: "upkeep step",
+    Step.DRAW: "draw step",
+    Step.PRECOMBAT_MAIN: "precombat main phase",
+    Step.BEGINNING_OF_COMBAT: "beginning of combat step",
+    Step.DECLARE_ATTACKERS: "declare attackers step",
+    Step.DECLARE_BLOCKERS: "declare blockers step",
+    Step.COMBAT_DAMAGE: "combat damage step",
+    Step.END_OF_COMBAT: "end of combat step",
+    Step.POSTCOMBAT_MAIN: "postcombat main phase",
+    Step.END: "end step",
+    Step.CLEANUP: "cleanup step",
+}
+
+TURN_STEPS: tuple[Step, ...] = tuple(Step)
+BEGINNING_PHASE: tuple[Step, ...] = (Step.UNTAP, Step.UPKEEP, Step.DRAW)
+COMBAT_PHASE: tuple[Step, ...] = (
+    Step.BEGINNING_OF_COMBAT,
+    Step.DECLARE_ATTACKERS,
+    Step.DECLARE_BLOCKERS,
+    Step.COMBAT_DAMAGE,
+    Step.END_OF_COMBAT,
+)
+
+
+class PlayerStatus(StrEnum):
+    """Where a player stands: still playing, or out of the game and how (CR 104, 800.4)."""
+
+    IN_GAME = "in_game"
+    WON = "won"
+    LOST = "lost"
+    DRAWN = "drawn"
+
+
+class DieFace(StrEnum):
+    """A face of the planar die (CR 901.3a): one Planeswalker symbol, one chaos symbol, four blanks."""
+
+    PLANESWALKER = "planeswalker"
+    CHAOS = "chaos"
+    BLANK = "blank"
+
+
+#: The six faces of the planar die, in a fixed order (901.3a).
+PLANAR_DIE: tuple[DieFace, ...] = (
+    DieFace.PLANESWALKER,
+    DieFace.CHAOS,
+    DieFace.BLANK,
+    DieFace.BLANK,
+    DieFace.BLANK,
+    DieFace.BLANK,
+)
+
+
+class StackKind(StrEnum):
+    """What a stack object is."""
+
+    TRIGGERED = "triggered"  # a triggered ability of a planar card (603)
+    PLANESWALKING = "planeswalking"  # the sourceless planeswalking ability (901.8)
+    OTHER = "other"  # a spell or ability the table puts there; the engine sees only its label
+
+
+class OtherEffect(StrEnum):
+    """What an "other" spell or ability does to the planar game when it resolves, if anything."""
+
+    NONE = "none"
+    CHAOS = "chaos"  # "chaos ensues" (311.7), e.g. Missy
+    PLANESWALK = "planeswalk"  # "planeswalk" (701.31), e.g. Start the TARDIS
+    ROLL = "roll"  # "roll the planar die" (901.9 note), e.g. Fractured Powerstone
+    COUNTER = "counter"  # counter target spell or ability on the stack (e.g. Stifle)
+    COPY = "copy"  # copy target ability on the stack (e.g. Strionic Resonator)
+
+
+class Duration(StrEnum):
+    """How long a continuous effect lasts."""
+
+    END_OF_TURN = "until_end_of_turn"  # 514.2
+    YOUR_NEXT_TURN = "until_your_next_turn"  # 800.4m
+    PLANESWALK = "until_a_player_planeswalks"  # 901.11
+    PLANESWALK_AWAY_FROM_PLANE = "until_a_player_planeswalks_away_from_a_plane"
+    GAME = "this_game"
+
+
+class DecisionKind(StrEnum):
+    """The kinds of choice the engine asks for."""
+
+    ORDER_TRIGGERS = "order_triggers"
+    MAY = "may"
+    CHOOSE_CARD = "choose_card"
+    CHOOSE_PLAYER = "choose_player"
+    CHOOSE_TARGET = "choose_target"
+    ORDER_CARDS = "order_cards"
+    PAY_ROLL_COST = "pay_roll_cost"
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """One physical planar card in this game: its catalog name and its owner (901.6).
+
+    ``owner`` is ``None`` for the single shared planar deck, whose cards are owned by whoever is the
+    planar controller (901.15b).
+    """
+
+    name: str
+    owner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat at the table."""
+
+    seat: int
+    name: str
+    life: int
+    poison: int = 0
+    status: PlayerStatus = PlayerStatus.IN_GAME
+
+    @property
+    def in_game(self) -> bool:
+        return self.status is PlayerStatus.IN_GAME
+
+
+@dataclass(frozen=True, slots=True)
+class FaceUpCard:
+    """A face-up plane or phenomenon in the command zone: an object with an id, a timestamp (613.7h)
+    and counters. Turning it face down ends the object (901.7a)."""
+
+    object_id: int
+    card: int
+    timestamp: int
+    counters: tuple[tuple[str, int], ...] = ()
+
+    def count(self, kind: str) -> int:
+        for name, n in self.counters:
+            if name == kind:
+                return n
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """A triggered ability, the planeswalking ability or an "other" spell or ability.
+
+    Planar abilities name their source card and object; ``lki_counters`` keeps the counters the
+    source had when the ability triggered (last known information, 603.10g, 608.2h).
+    """
+
+    id: int
+    kind: StackKind
+    controller: int
+    text: str
+    card: int | None = None
+    source: int | None = None
+    ability: int | None = None
+    targets: tuple[str, ...] = ()
+    lki_counters: tuple[tuple[str, int], ...] = ()
+    label: str = ""
+    effect: OtherEffect = OtherEffect.NONE
+    target_item: int | None = None
+    is_copy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ContinuousEffect:
+    """A continuous effect with a duration, created by a resolving planar ability."""
+
+    id: int
+    kind: str
+    controller: int
+    duration: Duration
+    text: str
+    card: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer to a decision: a stable id and a readable label."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the engine waits for: who decides, what kind, and the legal options."""
+
+    id: str
+    kind: DecisionKind
+    player: int
+    prompt: str
+    options: tuple[Option, ...]
+    rule: str
+
+    def option(self, option_id: str) -> Option | None:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision in the middle of an action.
+
+    ``base`` is the state the action was taken from and ``answers`` the choices made so far; the
+    engine resumes by replaying the action from ``base`` with the answers, so effects are written as
+    straight-line code and nothing is re-drawn (the generator is part of ``base``).
+    """
+
+    decision: Decision
+    base: GameState
+    action: dict[str, Any]
+    answers: tuple[str, ...]
+    emitted: int
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about a game in progress. Treat instances as read-only: the engine copies them."""
+
+    players: tuple[Player, ...]
+    cards: tuple[CardRef, ...]
+    decks: tuple[tuple[int, ...], ...]
+    shared_deck: bool
+    face_up: tuple[FaceUpCard, ...] = ()
+    removed: tuple[int, ...] = ()
+    revealed: tuple[int, ...] = ()
+    stack: tuple[StackItem, ...] = ()
+    pending_triggers: tuple[StackItem, ...] = ()
+    effects: tuple[ContinuousEffect, ...] = ()
+    turn: int = 0
+    active: int = 0
+    starting_player: int = 0
+    step: Step = Step.UNTAP
+    step_queue: tuple[Step, ...] = ()
+    priority: int | None = None
+    passed: tuple[int, ...] = ()
+    direction: int = 1
+    planar_controller: int | None = None
+    rolls_taken: tuple[int, ...] = ()
+    rolls_made: tuple[int, ...] = ()
+    extra_turns: tuple[int, ...] = ()
+    rng: int = 0
+    forced: tuple[str, ...] = ()
+    next_id: int = 1
+    timestamp: int = 0
+    actions_taken: int = 0
+    events_emitted: int = 0
+    over: bool = False
+    pending: Pending | None = None
+    visited: tuple[int, ...] = ()
+
+    def copy(self) -> GameState:
+        """A shallow copy: enough, since every field is immutable."""
+        return copy.copy(self)
+
+    # -- convenience queries ------------------------------------------------------------------
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def in_game(self, seat: int) -> bool:
+        return self.players[seat].in_game
+
+    @property
+    def seats_in_game(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.players if p.in_game)
+
+    def deck_index(self, seat: int) -> int:
+        """The planar deck that is "your planar deck" for ``seat`` (901.15c for the shared deck)."""
+        return 0 if self.shared_deck else seat
+
+    def deck_of(self, seat: int) -> tuple[int, ...]:
+        return self.decks[self.deck_index(seat)]
+
+    def owner_of(self, card: int) -> int | None:
+        """The owner of a planar card (901.6); the planar controller for the shared deck (901.15b)."""
+        owner = self.cards[card].owner
+        return self.planar_controller if owner is None else owner
+
+    def name_of(self, card: int) -> str:
+        return self.cards[card].name
+
+    def face_up_object(self, object_id: int) -> FaceUpCard | None:
+        for fu in self.face_up:
+            if fu.object_id == object_id:
+                return fu
+        return None
+
+    def roll_cost(self, seat: int) -> int:
+        """What rolling the planar die costs ``seat`` now: the times they took the action this turn (901.9)."""
+        return self.rolls_taken[seat]
+
+    def next_in_turn_order(self, seat: int, *, include: tuple[int, ...] | None = None) -> int | None:
+        """The next player after ``seat`` in the current turn order who is in the game (or in ``include``)."""
+        n = len(self.players)
+        candidates = self.seats_in_game if include is None else include
+        for k in range(1, n + 1):
+            other = (seat + k * self.direction) % n
+            if other in candidates:
+                return other
+        return None
+
+    def apnap(self) -> tuple[int, ...]:
+        """Players in the game in APNAP order (101.4): the active player first, then turn order."""
+        order: list[int] = []
+        if self.in_game(self.active):
+            order.append(self.active)
+        seat = self.active
+        for _ in range(len(self.players)):
+            nxt = self.next_in_turn_order(seat)
+            if nxt is None or nxt in order:
+                break
+            order.append(nxt)
+            seat = nxt
+        return tuple(order)

@@ -1,0 +1,103 @@
+"""Triggered abilities: noticing that a planar ability triggers and remembering it until it is put
+on the stack (603.2, 603.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards.model import STEP_TRIGGERS, TriggerKind
+from .context import Run
+from .state import FaceUpCard, StackItem, StackKind
+
+
+def trigger_ability(
+    run: Run,
+    card: int,
+    ability_index: int,
+    *,
+    source: int | None,
+    counters: tuple[tuple[str, int], ...] = (),
+    rules: tuple[str, ...] = ("603.2",),
+    why: str = "",
+) -> None:
+    """Record that an ability of ``card`` triggered. It is controlled by the planar controller
+    (901.6, 311.7) and waits to be put on the stack the next time a player would receive priority."""
+    controller = run.s.planar_controller
+    if controller is None:
+        return
+    ability = run.catalog[run.card_name(card)].abilities[ability_index]
+    item = StackItem(
+        id=run.new_id(),
+        kind=StackKind.TRIGGERED,
+        controller=controller,
+        text=ability.text,
+        card=card,
+        source=source,
+        ability=ability_index,
+        lki_counters=counters,
+    )
+    run.s.pending_triggers = (*run.s.pending_triggers, item)
+    name = run.card_name(card)
+    run.emit(
+        "ability_triggered",
+        rules,
+        f"{name}'s ability triggers{why}: {ability.text}",
+        card=name,
+        ability=ability_index,
+        item=item.id,
+        controller=controller,
+    )
+
+
+def fire(
+    run: Run,
+    kind: TriggerKind,
+    objects: Iterable[FaceUpCard] | None = None,
+    *,
+    rules: tuple[str, ...] = ("603.2",),
+    why: str = "",
+) -> None:
+    """Trigger every ability listening for ``kind`` on ``objects`` (by default every face-up card).
+
+    Abilities of step triggers ("your upkeep") trigger only in the planar controller's own turn.
+    """
+    s = run.s
+    if kind in STEP_TRIGGERS and s.planar_controller != s.active:
+        return
+    for fu in tuple(s.face_up) if objects is None else tuple(objects):
+        card_def = run.catalog[run.card_name(fu.card)]
+        for index, ability in enumerate(card_def.abilities):
+            if kind in ability.triggers:
+                trigger_ability(run, fu.card, index, source=fu.object_id, counters=fu.counters, rules=rules, why=why)
+
+
+def source_is_waiting(run: Run, object_id: int, ability_index: int | None = None) -> bool:
+    """True while an ability from this object has triggered but not yet left the stack."""
+    for item in (*run.s.pending_triggers, *run.s.stack):
+        if item.source == object_id and (ability_index is None or item.ability == ability_index):
+            return True
+    return False
+
+
+def check_state_triggers(run: Run) -> bool:
+    """State triggers (603.8): "When ~ has N or more <kind> counters on it". Such an ability triggers
+    once and not again until it has left the stack. Returns whether anything triggered."""
+    fired = False
+    for fu in run.s.face_up:
+        card_def = run.catalog[run.card_name(fu.card)]
+        for index, ability in enumerate(card_def.abilities):
+            if ability.threshold is None or TriggerKind.COUNTERS_AT_LEAST not in ability.triggers:
+                continue
+            kind, needed = ability.threshold
+            if fu.count(kind) >= needed and not source_is_waiting(run, fu.object_id, index):
+                trigger_ability(
+                    run,
+                    fu.card,
+                    index,
+                    source=fu.object_id,
+                    counters=fu.counters,
+                    rules=("603.8",),
+                    why=f" ({fu.count(kind)} {kind} counters)",
+                )
+                fired = True
+    return fired

@@ -1,0 +1,393 @@
+"""The turn: steps, priority, the stack, state-based actions and putting triggers on the stack."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards.model import TriggerKind
+from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
+from ..planar.planeswalk import end_effects, planeswalk
+from ..planar.zones import is_plane
+from .context import Run
+from .leave import draw_game, leave_game
+from .state import (
+    TURN_STEPS,
+    DecisionKind,
+    Duration,
+    OtherEffect,
+    PlayerStatus,
+    StackItem,
+    StackKind,
+    Step,
+)
+from .triggers import check_state_triggers, fire, source_is_waiting
+
+_STEP_TRIGGER: dict[Step, TriggerKind] = {
+    Step.UPKEEP: TriggerKind.UPKEEP,
+    Step.DRAW: TriggerKind.DRAW_STEP,
+    Step.PRECOMBAT_MAIN: TriggerKind.PRECOMBAT_MAIN,
+    Step.BEGINNING_OF_COMBAT: TriggerKind.BEGINNING_OF_COMBAT,
+    Step.POSTCOMBAT_MAIN: TriggerKind.POSTCOMBAT_MAIN,
+    Step.END: TriggerKind.END_STEP,
+}
+
+#: A bound on automatic steps in one action, so that no loop of effects can hang the engine.
+MAX_AUTOMATIC_STEPS = 10_000
+
+
+# -- turns and steps ---------------------------------------------------------------------------
+
+
+def begin_turn(run: Run) -> None:
+    """Begin the next turn (500.1): the next player in turn order who is in the game, or an extra
+    turn (500.7); that player becomes the planar controller (901.6)."""
+    s = run.s
+    previous = s.active
+    nxt: int | None = None
+    while s.extra_turns:
+        candidate, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
+        if s.in_game(candidate):
+            nxt = candidate
+            break
+        run.emit("turn_skipped", "800.4k", f"{run.name(candidate)} has left: that extra turn doesn't begin.")
+    if nxt is None:
+        nxt = s.starting_player if s.turn == 0 else s.next_in_turn_order(previous)
+    if nxt is None:
+        return
+    skipped = _seats_between(run, previous, nxt) if s.turn else ()
+    s.turn += 1
+    s.active = nxt
+    s.step = Step.UNTAP
+    s.step_queue = TURN_STEPS[1:]
+    s.priority = None
+    s.passed = ()
+    s.rolls_taken = tuple(0 for _ in s.players)
+    s.rolls_made = tuple(0 for _ in s.players)
+    run.emit(
+        "turn_began", ("500.1", "102.1"), f"Turn {s.turn}: {run.name(nxt)}'s turn begins.", turn=s.turn, player=nxt
+    )
+    if s.planar_controller != nxt:
+        s.planar_controller = nxt
+        run.emit("planar_controller", "901.6", f"{run.name(nxt)} becomes the planar controller.", player=nxt)
+    # "Until your next turn" effects end as that player's turn begins, or as the turn of a player
+    # who left would have begun (800.4m).
+    ending = {nxt, *skipped}
+    expired = [e for e in s.effects if e.duration is Duration.YOUR_NEXT_TURN and e.controller in ending]
+    if expired:
+        s.effects = tuple(e for e in s.effects if e not in expired)
+        for e in expired:
+            run.emit("effect_ended", ("611.2", "800.4m"), f"Effect ends: {e.text}", effect=e.id, kind=e.kind)
+
+
+def _seats_between(run: Run, previous: int, nxt: int) -> tuple[int, ...]:
+    """Seats of players who left, passed over going from ``previous`` to ``nxt`` in turn order."""
+    s = run.s
+    n = len(s.players)
+    out: list[int] = []
+    seat = previous
+    for _ in range(n):
+        seat = (seat + s.direction) % n
+        if seat == nxt:
+            break
+        out.append(seat)
+    return tuple(out)
+
+
+def begin_step(run: Run) -> bool:
+    """Do what happens as the current step begins; return whether a player receives priority."""
+    s = run.s
+    step = s.step
+    run.emit(
+        "step_began",
+        "500.1",
+        f"{step.label.capitalize()} ({run.name(s.active)}'s turn).",
+        step=step.value,
+        turn=s.turn,
+        player=s.active,
+    )
+    if step is Step.UNTAP:
+        run.emit(
+            "turn_based_action",
+            "502.3",
+            f"{run.name(s.active)} untaps their permanents.",
+            player=s.active,
+            instruction="untap",
+        )
+        return False  # 502.4: no player receives priority during the untap step
+    if step is Step.DRAW:
+        first_two_player_turn = s.turn == 1 and len(s.players) == 2 and s.active == s.starting_player
+        if first_two_player_turn:
+            run.emit(
+                "turn_based_action",
+                "103.8a",
+                f"{run.name(s.active)} skips the first draw step's draw.",
+                player=s.active,
+            )
+        elif s.in_game(s.active):
+            run.emit(
+                "turn_based_action", "504.1", f"{run.name(s.active)} draws a card.", player=s.active, instruction="draw"
+            )
+    if step is Step.CLEANUP:
+        run.emit(
+            "turn_based_action",
+            "514.1",
+            f"{run.name(s.active)} discards down to their maximum hand size.",
+            player=s.active,
+            instruction="discard_to_hand_size",
+        )
+        end_effects(run, (Duration.END_OF_TURN,), "514.2")
+        settle(run)
+        if s.over:
+            return False
+        if s.stack:  # 514.3a: triggers in cleanup give priority, then another cleanup step
+            s.step_queue = (Step.CLEANUP, *s.step_queue)
+            give_priority(run, s.active)
+            return True
+        return False  # 514.3: normally no player receives priority in the cleanup step
+    trigger = _STEP_TRIGGER.get(step)
+    if trigger is not None:
+        fire(run, trigger, rules=("603.2",), why=f" (beginning of {step.label})")
+    give_priority(run, s.active)
+    return True
+
+
+def next_step(run: Run) -> None:
+    """End the current step and move to the next, starting a new turn after cleanup."""
+    s = run.s
+    if s.step_queue:
+        s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
+    else:
+        begin_turn(run)
+
+
+def proceed(run: Run) -> None:
+    """The current step ends; run the following steps until a player receives priority."""
+    s = run.s
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if s.over:
+            return
+        next_step(run)
+        if begin_step(run):
+            return
+    raise RuntimeError("the turn did not reach a point where a player receives priority")
+
+
+# -- priority, state-based actions and triggers ---------------------------------------------------
+
+
+def give_priority(run: Run, seat: int) -> None:
+    """``seat`` would receive priority: first state-based actions and triggers (117.5), then priority;
+    if ``seat`` has left, the next player in turn order receives it (800.4j)."""
+    s = run.s
+    settle(run)
+    if s.over:
+        return
+    target: int | None = seat if s.in_game(seat) else s.next_in_turn_order(seat)
+    s.priority = target
+    s.passed = ()
+
+
+def settle(run: Run) -> None:
+    """Perform state-based actions and put waiting triggers on the stack until neither changes anything
+    (117.5, 704.3, 603.3)."""
+    s = run.s
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if s.over:
+            return
+        acted = state_based_actions(run)
+        acted = check_state_triggers(run) or acted
+        if s.over:
+            return
+        if s.pending_triggers:
+            put_triggers_on_stack(run)
+            acted = True
+        if not acted:
+            return
+    raise RuntimeError("state-based actions did not settle")
+
+
+def state_based_actions(run: Run) -> bool:
+    """704.5a, 704.5c and 704.6f, performed simultaneously; returns whether any was performed."""
+    s = run.s
+    losers = [p.seat for p in s.players if p.in_game and (p.life <= 0 or p.poison >= 10)]
+    phenomena = [fu for fu in s.face_up if not is_plane(run, fu.card) and not source_is_waiting(run, fu.object_id)]
+    if not losers and not phenomena:
+        return False
+    if losers:
+        for seat in losers:
+            p = s.players[seat]
+            rule = "704.5a" if p.life <= 0 else "704.5c"
+            why = f"{p.life} life" if p.life <= 0 else f"{p.poison} poison counters"
+            run.emit("state_based_action", rule, f"{p.name} has {why} and loses the game.", player=seat)
+        if set(losers) >= set(s.seats_in_game):
+            draw_game(run, losers)
+            return True
+        leave_game(run, losers, status=PlayerStatus.LOST, rules=("704.5a", "800.4a"), reason="lost the game")
+        if s.over:
+            return True
+    still_up = [fu for fu in phenomena if fu in s.face_up]
+    if still_up and s.planar_controller is not None:
+        names = ", ".join(run.card_name(fu.card) for fu in still_up)
+        run.emit(
+            "state_based_action",
+            ("704.6f", "312.7"),
+            f"{names} is face up with no ability waiting: {run.name(s.planar_controller)} planeswalks.",
+            cards=[run.card_name(fu.card) for fu in still_up],
+        )
+        planeswalk(run, s.planar_controller, rules=("704.6f", "701.31"), cause="state-based action")
+    return True
+
+
+def put_triggers_on_stack(run: Run) -> None:
+    """Put waiting triggered abilities on the stack: in APNAP order, each player ordering their own
+    (603.3b), choosing targets as they go (603.3d)."""
+    s = run.s
+    waiting = s.pending_triggers
+    s.pending_triggers = ()
+    for seat in s.apnap():
+        mine = [t for t in waiting if t.controller == seat]
+        ordered: list[StackItem] = []
+        while len(mine) > 1:
+            options = [(f"trigger:{t.id}", _trigger_label(run, t)) for t in mine]
+            answer = run.decide(
+                DecisionKind.ORDER_TRIGGERS,
+                seat,
+                "Several abilities triggered: choose the one to put on the stack next "
+                "(the last one put on the stack resolves first)",
+                options,
+                "603.3b",
+            )
+            chosen = next(t for t in mine if f"trigger:{t.id}" == answer)
+            mine.remove(chosen)
+            ordered.append(chosen)
+        ordered.extend(mine)
+        for waiting_item in ordered:
+            item = _choose_targets(run, waiting_item)
+            if item is None:
+                continue
+            s.stack = (*s.stack, item)
+            run.emit(
+                "put_on_stack",
+                "603.3",
+                f"Put on the stack: {_trigger_label(run, item)}",
+                item=item.id,
+                controller=item.controller,
+            )
+
+
+def _trigger_label(run: Run, item: StackItem) -> str:
+    if item.card is None:
+        return item.label or item.text
+    return f"{run.card_name(item.card)}: {item.text}"
+
+
+def _choose_targets(run: Run, item: StackItem) -> StackItem | None:
+    if item.card is None or item.ability is None:
+        return item
+    ability = run.catalog[run.card_name(item.card)].abilities[item.ability]
+    if ability.target is None:
+        return item
+    options = [(f"player:{seat}", run.name(seat)) for seat in run.s.apnap()]
+    if ability.target.value == "player_or_planeswalker":
+        options.append(("planeswalker", "A planeswalker (the table tracks it)"))
+    if not options:
+        run.emit("removed_from_stack", "603.3d", "No legal target: the ability is removed.", item=item.id)
+        return None
+    answer = run.decide(
+        DecisionKind.CHOOSE_TARGET,
+        item.controller,
+        f"Choose a target for {_trigger_label(run, item)}",
+        options,
+        "603.3d",
+    )
+    return replace(item, targets=(answer,))
+
+
+# -- the stack ---------------------------------------------------------------------------------
+
+
+def resolve_top(run: Run) -> None:
+    """The top object of the stack resolves (608); then the active player receives priority (117.3b)."""
+    s = run.s
+    item = s.stack[-1]
+    s.stack = s.stack[:-1]
+    run.emit("resolves", "608.2", f"Resolves: {_trigger_label(run, item)}", item=item.id)
+    if item.kind is StackKind.TRIGGERED:
+        _resolve_planar_ability(run, item)
+    elif item.kind is StackKind.PLANESWALKING:
+        if any(e.kind == PLANESWALK_ROLL_IS_CHAOS for e in s.effects):
+            run.emit("replaced", ("614.1a", "101.1"), "Fixed Point in Time: instead of planeswalking, chaos ensues.")
+            chaos_ensues(run, cause="Fixed Point in Time")
+        else:
+            planeswalk(run, item.controller, rules=("901.8", "701.31"), cause="the planeswalking ability")
+    else:
+        _resolve_other(run, item)
+    s.revealed = ()
+    give_priority(run, s.active)
+
+
+def _resolve_planar_ability(run: Run, item: StackItem) -> None:
+    assert item.card is not None and item.ability is not None
+    ability = run.catalog[run.card_name(item.card)].abilities[item.ability]
+    for target in item.targets:
+        if target.startswith("player:") and not run.s.in_game(int(target.split(":")[1])):
+            run.emit("fizzles", "608.2b", "Its target is no longer legal: the ability doesn't resolve.", item=item.id)
+            return
+    for effect in ability.effects:
+        if run.s.over:
+            return
+        effect.apply(run, item)
+
+
+def _resolve_other(run: Run, item: StackItem) -> None:
+    s = run.s
+    effect = item.effect
+    who = run.name(item.controller)
+    if effect is OtherEffect.CHAOS:
+        chaos_ensues(run, cause=item.label)
+    elif effect is OtherEffect.PLANESWALK:
+        planeswalk(run, item.controller, cause=item.label)
+    elif effect is OtherEffect.ROLL:
+        roll_planar_die(run, item.controller, special_action=False)
+    elif effect is OtherEffect.COUNTER:
+        target = next((i for i in s.stack if i.id == item.target_item), None)
+        if target is None:
+            run.emit("fizzles", "608.2b", f"{item.label}: its target is gone; it doesn't resolve.", item=item.id)
+            return
+        s.stack = tuple(i for i in s.stack if i.id != target.id)
+        run.emit(
+            "countered", ("701.6a", "608.2c"), f"{item.label} counters {_trigger_label(run, target)}.", item=target.id
+        )
+    elif effect is OtherEffect.COPY:
+        target = next((i for i in s.stack if i.id == item.target_item), None)
+        if target is None:
+            run.emit("fizzles", "608.2b", f"{item.label}: its target is gone; it doesn't resolve.", item=item.id)
+            return
+        copy = replace(target, id=run.new_id(), controller=item.controller, is_copy=True)
+        s.stack = (*s.stack, copy)
+        run.emit(
+            "copied",
+            ("707.10", "608.2c"),
+            f"{who} copies {_trigger_label(run, target)}.",
+            item=copy.id,
+            original=target.id,
+        )
+    else:
+        run.emit("resolved_other", "608.2", f"{item.label} resolves (the table carries it out).", item=item.id)
+
+
+def pass_priority(run: Run, seat: int) -> None:
+    """``seat`` passes (117.3d). When all players in the game pass in succession, the top of the stack
+    resolves, or the step ends if the stack is empty (117.4)."""
+    s = run.s
+    s.passed = (*s.passed, seat)
+    if set(s.seats_in_game) <= set(s.passed):
+        s.passed = ()
+        if s.stack:
+            resolve_top(run)
+        else:
+            run.emit("step_ended", "117.4", f"All players pass: the {s.step.label} ends.", step=s.step.value)
+            proceed(run)
+        return
+    nxt = s.next_in_turn_order(seat)
+    s.priority = nxt

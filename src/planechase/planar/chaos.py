@@ -1,0 +1,92 @@
+"""Chaos ensuing (311.7) and the planar die (901.9, 116.2i, 706.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards.model import TriggerKind
+from ..engine.context import Run
+from ..engine.state import DieFace, StackItem, StackKind
+from ..engine.triggers import fire, trigger_ability
+from .zones import is_plane
+
+#: The inherent planeswalking ability (901.8).
+PLANESWALKING_TEXT = "Whenever you roll the Planeswalker symbol on the planar die, planeswalk."
+
+#: Continuous-effect kinds the die looks at.
+BLANK_IS_CHAOS = "blank_rolls_are_chaos"
+PLANESWALK_ROLL_IS_CHAOS = "planeswalk_from_roll_is_chaos"
+
+
+def chaos_ensues(
+    run: Run, *, cause: str, rules: tuple[str, ...] = ("311.7",), for_cards: Sequence[int] | None = None
+) -> None:
+    """Chaos ensues (311.7): every face-up plane's chaos ability triggers once, controlled by the
+    planar controller. With ``for_cards``, chaos ensues for those particular cards only, which may be
+    revealed cards still in the planar deck (311.7, last case)."""
+    if for_cards is None:
+        run.emit("chaos_ensues", rules, f"Chaos ensues ({cause}).", cause=cause)
+        fire(run, TriggerKind.CHAOS, [fu for fu in run.s.face_up if is_plane(run, fu.card)], rules=("311.7",))
+        return
+    for card in for_cards:
+        name = run.card_name(card)
+        run.emit("chaos_ensues", rules, f"Chaos ensues for {name} ({cause}).", cause=cause, card=name)
+        fu = next((f for f in run.s.face_up if f.card == card), None)
+        abilities = run.catalog[name].abilities
+        for index, ability in enumerate(abilities):
+            if TriggerKind.CHAOS in ability.triggers:
+                trigger_ability(
+                    run,
+                    card,
+                    index,
+                    source=fu.object_id if fu else None,
+                    counters=fu.counters if fu else (),
+                    rules=("311.7",),
+                )
+
+
+def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
+    """``roller`` rolls the planar die. The special action counts toward the roll cost (901.9);
+    rolls caused by effects do not (116.2i). Every roll counts as rolling a die (706.7, 901.9d)."""
+    s = run.s
+    run.bump_roll_count(roller, special_action=special_action)
+    face = run.roll_planar_die()
+    how = "as a special action" if special_action else "because an effect says so"
+    rules = ("901.9", "116.2i", "706.7") if special_action else ("901.9", "706.7")
+    run.emit(
+        "die_rolled",
+        rules,
+        f"{run.name(roller)} rolls the planar die {how}: {face.value}.",
+        player=roller,
+        result=face.value,
+        special_action=special_action,
+        chance=f"die:{face.value}",
+    )
+    if face is DieFace.BLANK and any(e.kind == BLANK_IS_CHAOS for e in s.effects):
+        face = DieFace.CHAOS
+        run.emit(
+            "roll_replaced",
+            "Chaotic Aether",
+            "Chaotic Aether: the blank roll is a chaos roll.",
+            player=roller,
+            result=face.value,
+        )
+    if roller == s.planar_controller:
+        fire(run, TriggerKind.ROLL, rules=("706.7", "901.9d"))
+        if face is DieFace.BLANK:
+            fire(run, TriggerKind.ROLL_BLANK, rules=("901.9a",))
+    if face is DieFace.CHAOS:
+        chaos_ensues(run, cause="the chaos symbol was rolled", rules=("901.9b", "311.7"))
+    elif face is DieFace.PLANESWALKER:
+        item = StackItem(id=run.new_id(), kind=StackKind.PLANESWALKING, controller=roller, text=PLANESWALKING_TEXT)
+        s.pending_triggers = (*s.pending_triggers, item)
+        run.emit(
+            "ability_triggered",
+            ("901.9c", "901.8"),
+            f"The planeswalking ability triggers, controlled by {run.name(roller)}.",
+            item=item.id,
+            controller=roller,
+        )
+    else:
+        run.emit("blank", "901.9a", "Blank: nothing happens.", player=roller)
+    return face

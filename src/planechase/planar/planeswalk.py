@@ -1,0 +1,137 @@
+"""Planeswalking (701.31, 901.11) and the planar controller turning up cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards.model import TriggerKind
+from ..engine.context import Run
+from ..engine.state import Duration, FaceUpCard
+from ..engine.triggers import fire
+from .zones import is_plane, order_cards, take_from_deck, turn_face_up
+
+
+def end_effects(run: Run, durations: Sequence[Duration], rule: str) -> None:
+    ending = [e for e in run.s.effects if e.duration in durations]
+    if not ending:
+        return
+    run.s.effects = tuple(e for e in run.s.effects if e.duration not in durations)
+    for effect in ending:
+        run.emit("effect_ended", rule, f"Effect ends: {effect.text}", effect=effect.id, kind=effect.kind)
+
+
+def turn_up_new(run: Run, seat: int, cards: Sequence[int], *, rules: tuple[str, ...]) -> list[FaceUpCard]:
+    """Turn ``cards`` face up for ``seat``: the player has planeswalked to them (901.11, 901.11b).
+
+    Phenomena are encountered (312.5); planes are planeswalked to. Effects lasting until a player
+    planeswalks end (901.11) and planeswalk-to and encounter abilities trigger.
+    """
+    new: list[FaceUpCard] = []
+    for card in cards:
+        fu = turn_face_up(run, card)
+        new.append(fu)
+        name = run.card_name(card)
+        if is_plane(run, card):
+            run.s.visited = (*run.s.visited, card)
+            run.emit(
+                "planeswalked_to",
+                rules,
+                f"{run.name(seat)} planeswalks to {name}.",
+                player=seat,
+                card=name,
+                object=fu.object_id,
+            )
+        else:
+            run.emit(
+                "encountered",
+                (*rules, "312.5"),
+                f"{run.name(seat)} encounters {name}.",
+                player=seat,
+                card=name,
+                object=fu.object_id,
+            )
+    end_effects(run, (Duration.PLANESWALK,), "901.11")
+    planes = [fu for fu in new if is_plane(run, fu.card)]
+    phenomena = [fu for fu in new if not is_plane(run, fu.card)]
+    fire(run, TriggerKind.PLANESWALK_TO, planes, rules=("901.11",))
+    fire(run, TriggerKind.ENCOUNTER, phenomena, rules=("312.5",))
+    return new
+
+
+def planeswalk(
+    run: Run,
+    seat: int,
+    *,
+    rules: tuple[str, ...] = ("701.31",),
+    cause: str = "",
+    to_cards: Sequence[int] | None = None,
+    leave: bool = True,
+) -> None:
+    """``seat`` planeswalks (701.31b): every face-up plane and phenomenon goes to the bottom of its
+    owner's planar deck (901.11c: all of them), then the top card of ``seat``'s planar deck is turned
+    face up. ``to_cards`` names the cards to planeswalk to instead of the top card (Spatial Merging);
+    ``leave=False`` planeswalks without leaving any plane (Norn's Seedcore)."""
+    s = run.s
+    if s.over:
+        return
+    if seat != s.planar_controller:
+        run.emit(
+            "planeswalk_refused",
+            "701.31a",
+            f"{run.name(seat)} is not the planar controller and cannot planeswalk.",
+            player=seat,
+        )
+        return
+    because = f" ({cause})" if cause else ""
+    run.emit("planeswalk", rules, f"{run.name(seat)} planeswalks{because}.", player=seat)
+    left: tuple[FaceUpCard, ...] = s.face_up if leave else ()
+    if left:
+        leave_face_up(run, left, rule="701.31b")
+    if to_cards is None:
+        deck = s.deck_of(seat)
+        if not deck:
+            run.emit(
+                "planar_deck_empty",
+                "701.31b",
+                f"{run.name(seat)}'s planar deck is empty: no card is turned face up.",
+                player=seat,
+            )
+            cards: Sequence[int] = ()
+        else:
+            cards = (deck[0],)
+    else:
+        cards = to_cards
+    if left and any(is_plane(run, fu.card) for fu in left):
+        end_effects(run, (Duration.PLANESWALK_AWAY_FROM_PLANE,), "901.11")
+    if cards:
+        turn_up_new(run, seat, cards, rules=(*rules, "901.11"))
+
+
+def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None:
+    """Turn ``objects`` face down onto the bottom of their owners' planar decks (701.31b); each stops
+    being an object (901.7a), and planeswalk-away abilities trigger, looking back (603.10g)."""
+    s = run.s
+    ids = {fu.object_id for fu in objects}
+    s.face_up = tuple(fu for fu in s.face_up if fu.object_id not in ids)
+    by_owner: dict[int, list[int]] = {}
+    for fu in objects:
+        owner = s.owner_of(fu.card)
+        if owner is not None:
+            by_owner.setdefault(owner, []).append(fu.card)
+    for owner, cards in by_owner.items():
+        ordered = order_cards(run, owner, cards, rule=rule, purpose="on the bottom of your planar deck")
+        for card in ordered:
+            take_from_deck(run, card)
+            index = s.deck_index(owner)
+            run.set_deck(index, (*s.decks[index], card))
+    for fu in objects:
+        name = run.card_name(fu.card)
+        verb = "planeswalks away from" if is_plane(run, fu.card) else "leaves"
+        run.emit(
+            "planeswalked_away",
+            ("701.31b", "901.7a"),
+            f"{run.name(s.planar_controller)} {verb} {name}; it goes to the bottom of its planar deck.",
+            card=name,
+            object=fu.object_id,
+        )
+    fire(run, TriggerKind.PLANESWALK_AWAY, objects, rules=("603.10g", "901.11b"))
