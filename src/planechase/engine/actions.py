@@ -146,9 +146,9 @@ def action_from_dict(raw: Any) -> Action:
             raise InvalidActionError(f"{kind}: missing field {name!r}")
     for key, value in kwargs.items():
         expected = _FIELD_TYPES.get(key)
-        if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
-            if not (key == "target" and value is None):
-                raise InvalidActionError(f"{kind}: field {key!r} must be an integer")
+        not_int = not isinstance(value, int) or isinstance(value, bool)
+        if expected is int and not_int and not (key == "target" and value is None):
+            raise InvalidActionError(f"{kind}: field {key!r} must be an integer")
         if expected is str and not isinstance(value, str):
             raise InvalidActionError(f"{kind}: field {key!r} must be a string")
     if cls is Advance and kwargs.get("to", NEXT_TURN) not in _ADVANCE_TARGETS:

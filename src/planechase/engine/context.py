@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class Suspend(Exception):
+class Suspend(Exception):  # noqa: N818 - a control-flow signal, not an error
     """Raised inside a run when a decision is needed that has no recorded answer yet."""
 
     def __init__(self, decision: Decision) -> None:
@@ -34,7 +34,7 @@ class Suspend(Exception):
         self.decision = decision
 
 
-class Cancelled(Exception):
+class Cancelled(Exception):  # noqa: N818 - a control-flow signal, not an error
     """Raised inside a run when the acting player backs out (e.g. declines to pay the roll cost):
     the action is undone as if never taken (the state is unchanged)."""
 

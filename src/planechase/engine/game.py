@@ -53,10 +53,10 @@ class Record:
 class Game:
     """A game and everything that happened in it."""
 
-    def __init__(self, config: GameConfig, catalog: Catalog = CATALOG) -> None:
+    def __init__(self, config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence[str] = ()) -> None:
         self.config = config
         self.catalog = catalog
-        result = new_game(config, catalog)
+        result = new_game(config, catalog, forced=forced)
         self._states: list[GameState] = [result.state]
         self._records: list[Record] = [Record(None, result.events)]
 
@@ -150,13 +150,13 @@ class Game:
         cls, config: GameConfig, records: Sequence[Record], catalog: Catalog = CATALOG, *, verify: bool = True
     ) -> Game:
         """Rebuild a game from its log."""
-        game = cls(config, catalog)
+        game = cls(config, catalog, forced=_chances(records[0]))
         if verify and game._records[0].events != records[0].events:
             raise ReplayError("the setup does not replay to the recorded events")
         for index, record in enumerate(records[1:], start=1):
             if record.action is None:
                 raise ReplayError(f"log entry {index} has no action")
-            chances = [str(e.data["chance"]) for e in record.events if "chance" in e.data]
+            chances = _chances(record)
             if chances:
                 game.force(*chances)
             try:
@@ -166,3 +166,7 @@ class Game:
             if verify and events != record.events:
                 raise ReplayError(f"log entry {index} replays to different events")
         return game
+
+
+def _chances(record: Record) -> list[str]:
+    return [str(e.data["chance"]) for e in record.events if "chance" in e.data]

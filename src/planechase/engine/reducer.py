@@ -73,10 +73,11 @@ class StepResult:
 # -- starting a game ---------------------------------------------------------------------------
 
 
-def new_game(config: GameConfig, catalog: Catalog = CATALOG) -> StepResult:
+def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence[str] = ()) -> StepResult:
     """Set up a game (103): shuffle the planar decks, choose the starting player, set the starting
     plane and begin the first turn. Raises :class:`~planechase.engine.errors.ConfigError` for a bad
-    configuration or illegal decks."""
+    configuration or illegal decks. ``forced`` fixes chance outcomes of the setup (see :func:`force`),
+    e.g. ``("order:0,1,2,3,4,5,6,7,8,9",)`` keeps the first deck in its listed order."""
     config.validate()
     players = tuple(
         Player(seat=i, name=name.strip(), life=config.starting_life) for i, name in enumerate(config.players)
@@ -107,6 +108,7 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG) -> StepResult:
         rng=rng.seed_state(config.seed),
         rolls_taken=zeros,
         rolls_made=zeros,
+        forced=tuple(forced),
     )
     start = {"type": "start", "starting_player": config.starting_player}
     return _run(base, start, (), catalog, skip=0)
