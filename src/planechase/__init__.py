@@ -24,6 +24,7 @@ from .engine.actions import (
     Concede,
     Lose,
     Pass,
+    Resolve,
     Roll,
     action_from_dict,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "PlayerStatus",
     "Record",
     "ReplayError",
+    "Resolve",
     "Roll",
     "Step",
     "StepResult",

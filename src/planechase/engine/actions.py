@@ -58,6 +58,15 @@ class Advance(_ActionBase):
 
 
 @dataclass(frozen=True, slots=True)
+class Resolve(_ActionBase):
+    """Everyone passes in succession so that the top object of the stack resolves (117.4): one tap
+    instead of one pass per player."""
+
+    player: int
+    type: ClassVar[str] = "resolve"
+
+
+@dataclass(frozen=True, slots=True)
 class Choose(_ActionBase):
     """Answer the pending decision ``decision`` with the option ``option``."""
 
@@ -117,10 +126,10 @@ class AdjustPoison(_ActionBase):
     type: ClassVar[str] = "poison"
 
 
-Action = Pass | Roll | Advance | Choose | Cast | Concede | Lose | AdjustLife | AdjustPoison
+Action = Pass | Roll | Advance | Resolve | Choose | Cast | Concede | Lose | AdjustLife | AdjustPoison
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type: cls for cls in (Pass, Roll, Advance, Choose, Cast, Concede, Lose, AdjustLife, AdjustPoison)
+    cls.type: cls for cls in (Pass, Roll, Advance, Resolve, Choose, Cast, Concede, Lose, AdjustLife, AdjustPoison)
 }
 
 

@@ -12,8 +12,9 @@ that happened; the input state is never changed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards.catalog import CATALOG
@@ -33,6 +34,7 @@ from .actions import (
     Concede,
     Lose,
     Pass,
+    Resolve,
     Roll,
     action_from_dict,
 )
@@ -55,7 +57,7 @@ from .state import (
     StackKind,
     Step,
 )
-from .turns import MAX_AUTOMATIC_STEPS, begin_step, begin_turn, give_priority, pass_priority, proceed
+from .turns import MAX_AUTOMATIC_STEPS, begin_step, begin_turn, give_priority, pass_priority, proceed, resolve_top
 
 
 @dataclass(frozen=True)
@@ -211,26 +213,19 @@ def _run(base: GameState, action: dict[str, Any], answers: Sequence[str], catalo
         state.pending = Pending(
             decision=suspended.decision, base=base, action=action, answers=tuple(answers), emitted=len(run.events)
         )
-        return _finish(base, state, run.events, skip)
+        return StepResult(state, tuple(run.events[skip:]))
     except Cancelled:
         event = Event(
             "cancelled",
-            ("601.2", "116.2i"),
-            "The action is cancelled; nothing changes.",
+            ("732.1", "116.2i"),
+            "The action is reversed: its cost was not paid; nothing changes.",
             {"action": action.get("type")},
         )
-        state = base.copy()
-        state.events_emitted = base.events_emitted + 1
-        return StepResult(state, (event,))
+        return StepResult(base, (event,))
     state = run.s
     state.pending = None
     state.actions_taken = base.actions_taken + 1
-    return _finish(base, state, run.events, skip)
-
-
-def _finish(base: GameState, state: GameState, events: list[Event], skip: int) -> StepResult:
-    state.events_emitted = base.events_emitted + len(events)
-    return StepResult(state, tuple(events[skip:]))
+    return StepResult(state, tuple(run.events[skip:]))
 
 
 def _perform(run: Run, action: dict[str, Any]) -> None:
@@ -244,6 +239,12 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
         pass_priority(run, seat)
     elif kind == "roll":
         _roll(run, seat)
+    elif kind == "resolve":
+        run.emit(
+            "all_passed", "117.4", f"{run.name(seat)} resolves the top of the stack: all players pass.", player=seat
+        )
+        s.passed = ()
+        resolve_top(run)
     elif kind == "advance":
         _advance(run, seat, action.get("to", NEXT_TURN))
     elif kind == "cast":
@@ -255,8 +256,6 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
         if not s.over and s.priority is not None:
             give_priority(run, s.priority)
     elif kind in ("life", "poison"):
-        from dataclasses import replace
-
         player = s.players[seat]
         amount = int(action["amount"])
         if kind == "life":
@@ -378,6 +377,8 @@ def check_action(state: GameState, action: Action) -> None:
     if state.priority != seat:
         holder = "nobody" if state.priority is None else state.players[state.priority].name
         raise IllegalActionError("117.1", f"{name} does not have priority ({holder} has)")
+    if isinstance(action, Resolve) and not state.stack:
+        raise IllegalActionError("117.4", "the stack is empty: there is nothing to resolve")
     if isinstance(action, Advance):
         if state.stack:
             raise IllegalActionError("117.4", "the stack must be empty to move on; pass to resolve it first")
@@ -426,28 +427,58 @@ def legal_actions(state: GameState) -> list[Action]:
     out: list[Action] = []
     seat = state.priority
     if seat is not None:
-        out.append(Pass(seat))
-        if seat == state.active and state.step.is_main and not state.stack:
-            out.append(Roll(seat))
-        if not state.stack:
-            out.extend(Advance(seat, to) for to in advance_targets(state))
-        out.extend(Cast(seat, effect=e.value) for e in OtherEffect if e not in (OtherEffect.COUNTER, OtherEffect.COPY))
-        for item in state.stack:
-            out.append(Cast(seat, label="Counter", effect=OtherEffect.COUNTER.value, target=item.id))
-            if item.kind is not StackKind.OTHER:
-                out.append(Cast(seat, label="Copy", effect=OtherEffect.COPY.value, target=item.id))
-    out.extend(Concede(p) for p in state.seats_in_game)
+        out.append(_pass_action(seat))
+        if state.stack:
+            out.append(_resolve_action(seat))
+            for item in state.stack:
+                out.append(_counter_action(seat, item.id))
+                if item.kind is not StackKind.OTHER:
+                    out.append(_copy_action(seat, item.id))
+        else:
+            if seat == state.active and state.step.is_main:
+                out.append(_roll_action(seat))
+            out.extend(_advance_action(seat, to) for to in advance_targets(state))
+        out.extend(_casts_action(seat))
+    out.extend(_concede_action(p) for p in state.seats_in_game)
     return out
+
+
+# Actions are immutable values: the common ones are made once and shared.
+_pass_action = functools.cache(Pass)
+_resolve_action = functools.cache(Resolve)
+_roll_action = functools.cache(Roll)
+_concede_action = functools.cache(Concede)
+_advance_action = functools.cache(Advance)
+
+
+@functools.lru_cache(maxsize=4096)
+def _counter_action(seat: int, item: int) -> Cast:
+    return Cast(seat, label="Counter", effect=OtherEffect.COUNTER.value, target=item)
+
+
+@functools.lru_cache(maxsize=4096)
+def _copy_action(seat: int, item: int) -> Cast:
+    return Cast(seat, label="Copy", effect=OtherEffect.COPY.value, target=item)
+
+
+@functools.cache
+def _casts_action(seat: int) -> tuple[Cast, ...]:
+    targeted = (OtherEffect.COUNTER, OtherEffect.COPY)
+    return tuple(Cast(seat, effect=e.value) for e in OtherEffect if e not in targeted)
 
 
 def advance_targets(state: GameState) -> list[str]:
     """Where :class:`Advance` may go now: the steps after this one in this turn, and the next turn."""
-    later = [s.value for s in state.step_queue if s not in (Step.UNTAP, Step.CLEANUP)]
+    return [*_later_steps(state.step_queue), NEXT_TURN]
+
+
+@functools.cache
+def _later_steps(queue: tuple[Step, ...]) -> tuple[str, ...]:
     seen: list[str] = []
-    for step in later:
-        if step not in seen:
-            seen.append(step)
-    return [*seen, NEXT_TURN]
+    for step in queue:
+        if step not in (Step.UNTAP, Step.CLEANUP) and step.value not in seen:
+            seen.append(step.value)
+    return tuple(seen)
 
 
 def force(state: GameState, *outcomes: str | DieFace) -> GameState:
@@ -462,4 +493,7 @@ def force(state: GameState, *outcomes: str | DieFace) -> GameState:
     new = state.copy()
     extra = tuple(f"die:{DieFace(o).value}" if isinstance(o, DieFace) or ":" not in o else o for o in outcomes)
     new.forced = (*new.forced, *extra)
+    if new.pending is not None:
+        # The pending action resumes by replaying from its base state: the outcomes go there too.
+        new.pending = replace(new.pending, base=force(new.pending.base, *extra))
     return new

@@ -7,7 +7,6 @@ states are never changed and can be kept for undo.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -254,7 +253,7 @@ class Pending:
     emitted: int
 
 
-@dataclass(slots=True)
+@dataclass
 class GameState:
     """Everything about a game in progress. Treat instances as read-only: the engine copies them."""
 
@@ -285,14 +284,15 @@ class GameState:
     next_id: int = 1
     timestamp: int = 0
     actions_taken: int = 0
-    events_emitted: int = 0
     over: bool = False
     pending: Pending | None = None
     visited: tuple[int, ...] = ()
 
     def copy(self) -> GameState:
         """A shallow copy: enough, since every field is immutable."""
-        return copy.copy(self)
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        return new
 
     # -- convenience queries ------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ from typing import Any
 
 from ..cards.catalog import CATALOG
 from ..cards.model import Catalog
-from .reducer import advance_targets
+from .actions import Roll
+from .reducer import advance_targets, is_legal
 from .state import GameState, StackItem
 
 
@@ -77,14 +78,7 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
             "options": [{"id": o.id, "label": o.label} for o in d.options],
             "yours": seat == d.player,
         }
-    can_roll = (
-        state.pending is None
-        and not state.over
-        and state.priority == state.active
-        and state.step.is_main
-        and not state.stack
-        and state.in_game(state.active)
-    )
+    can_roll = is_legal(state, Roll(state.active))
     return {
         "seat": seat,
         "turn": state.turn,
