@@ -94,6 +94,24 @@ def encounter(*effects: Effect) -> _Spec:
 
 CARDS: tuple[CardDef, ...] = (
     plane(
+        "Agyrem",
+        "Ravnica",
+        ("HOP", "PCA"),
+        "Whenever a white creature dies, return it to the battlefield under its owner's control at the beginning "
+        "of the next end step.\n"
+        "Whenever a nonwhite creature dies, return it to its owner's hand at the beginning of the next end step.\n"
+        "Whenever chaos ensues, creatures can't attack you until a player planeswalks.",
+        STATIC,
+        STATIC,
+        chaos(
+            CreateEffect(
+                "creatures_cant_attack_you",
+                Duration.PLANESWALK,
+                "creatures can't attack {you} until a player planeswalks",
+            )
+        ),
+    ),
+    plane(
         "Academy at Tolaria West",
         "Dominaria",
         ("HOP", "PCA"),
@@ -350,6 +368,19 @@ CARDS: tuple[CardDef, ...] = (
         "planar deck in any order.",
         STATIC,
         chaos(RevealChaosForEach(planes=1)),
+    ),
+    plane(
+        "Ten Wizards Mountain",
+        "Shenmeng",
+        ("MOC",),
+        "Whenever you roll the planar die, put a +1/+1 counter on up to one target creature.\n"
+        "Whenever chaos ensues, creatures you control gain flying until end of turn.",
+        _Spec(on(T.ROLL), Instruct("put a +1/+1 counter on up to one target creature")),
+        chaos(
+            CreateEffect(
+                "creatures_gain_flying", Duration.END_OF_TURN, "creatures {you} controls gain flying until end of turn"
+            )
+        ),
     ),
     phenomenon(
         "Time Distortion",

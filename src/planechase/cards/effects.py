@@ -230,7 +230,8 @@ class ExtraTurn(Effect):
 
 @dataclass(frozen=True)
 class CreateEffect(Effect):
-    """Create a continuous effect of ``kind`` lasting ``duration``."""
+    """Create a continuous effect of ``kind`` lasting ``duration``; ``{you}`` in ``text`` becomes the
+    controller's name. The engine shows it as a reminder until it ends."""
 
     kind: str
     duration: Duration
@@ -242,14 +243,14 @@ class CreateEffect(Effect):
             kind=self.kind,
             controller=item.controller,
             duration=self.duration,
-            text=self.text,
+            text=self.text.replace("{you}", run.name(item.controller)),
             card=item.card,
         )
         run.s.effects = (*run.s.effects, effect)
         run.emit(
             "effect_created",
             ("611.2", "608.2c"),
-            f"{source_name(run, item)}: {self.text}",
+            f"{source_name(run, item)}: {effect.text}",
             effect=effect.id,
             kind=self.kind,
             duration=self.duration.value,
