@@ -33,7 +33,7 @@ from .effects import (
     ReverseTurnOrder,
     SetLife,
 )
-from .model import Ability, CardDef, Catalog, Effect, TargetKind, TriggerKind
+from .model import Ability, CardDef, Catalog, Effect, RuleChange, TargetKind, TriggerKind
 
 T = TriggerKind
 
@@ -47,11 +47,13 @@ class _Spec:
         *effects: Effect,
         target: TargetKind | None = None,
         threshold: tuple[str, int] | None = None,
+        rule_change: RuleChange | None = None,
     ) -> None:
         self.triggers = tuple(triggers)
         self.effects = effects
         self.target = target
         self.threshold = threshold
+        self.rule_change = rule_change
 
 
 def on(*triggers: TriggerKind) -> tuple[TriggerKind, ...]:
@@ -72,7 +74,14 @@ def _card(
     if len(lines) != len(specs):
         raise ValueError(f"{name}: {len(specs)} abilities for {len(lines)} lines of Oracle text")
     abilities = tuple(
-        Ability(text=line, triggers=spec.triggers, effects=spec.effects, target=spec.target, threshold=spec.threshold)
+        Ability(
+            text=line,
+            triggers=spec.triggers,
+            effects=spec.effects,
+            target=spec.target,
+            threshold=spec.threshold,
+            rule_change=spec.rule_change,
+        )
         for line, spec in zip(lines, specs, strict=True)
     )
     return CardDef(
@@ -326,7 +335,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever you roll the planar die, draw a card.\n"
         "Whenever chaos ensues, reveal the top card of your planar deck. You may put it on the bottom of "
         "your planar deck.",
-        STATIC,
+        _Spec(rule_change=RuleChange.NO_MAXIMUM_HAND_SIZE),
         _Spec(on(T.ROLL), Instruct("draw a card")),
         chaos(RevealTopMayBottom()),
     ),
@@ -354,7 +363,7 @@ CARDS: tuple[CardDef, ...] = (
         "Equilor",
         ("HOP", "PCA"),
         "Players skip their untap steps.\nWhenever chaos ensues, untap all permanents you control.",
-        STATIC,
+        _Spec(rule_change=RuleChange.SKIP_UNTAP_STEPS),
         chaos(Instruct("untap all permanents you control")),
     ),
     plane(

@@ -73,6 +73,13 @@ class Amount(ABC):
 Num = int | Amount
 
 
+class RuleChange(StrEnum):
+    """Static abilities that change how the engine runs the game (the rest are standing reminders)."""
+
+    SKIP_UNTAP_STEPS = "skip_untap_steps"  # The Eon Fog (614.10: a skipped step doesn't happen)
+    NO_MAXIMUM_HAND_SIZE = "no_maximum_hand_size"  # Stairs to Infinity (514.1 has nothing to do)
+
+
 class TargetKind(StrEnum):
     PLAYER = "player"
     PLAYER_OR_PLANESWALKER = "player_or_planeswalker"
@@ -85,7 +92,9 @@ class Ability:
     A triggered ability lists its ``triggers`` (one or more: "When you planeswalk to ~ and at the
     beginning of your upkeep" has two) and ``effects``; ``target`` is chosen as it is put on the stack
     (603.3d). ``threshold`` is the counter kind and number of a state trigger (603.8). An ability with
-    no triggers is static: the engine shows it as a standing reminder while the card is face up.
+    no triggers is static: the engine shows it as a standing reminder while the card is face up, and
+    applies it where it changes something the engine runs (``rule_change``: ``skip_untap_steps``,
+    ``no_maximum_hand_size``).
     """
 
     text: str
@@ -93,6 +102,7 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     target: TargetKind | None = None
     threshold: tuple[str, int] | None = None
+    rule_change: RuleChange | None = None
 
     @property
     def is_static(self) -> bool:

@@ -18,6 +18,7 @@ from .state import (
     GameState,
     Option,
     Player,
+    PlayerStatus,
 )
 
 if TYPE_CHECKING:
@@ -32,6 +33,15 @@ class Suspend(Exception):  # noqa: N818 - a control-flow signal, not an error
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision.prompt)
         self.decision = decision
+
+
+class ActionEnded(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised inside a run when nothing more of the action can happen: the game ended (104.1), or the
+    player who had to pay its cost left the game (800.4f)."""
+
+
+#: Answers starting with this are concessions made while a decision was open, replayed in place.
+LEAVE_ANSWER = "leave"
 
 
 class Cancelled(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -122,6 +132,7 @@ class Run:
         rule: str,
     ) -> str:
         """Ask ``player`` to choose one of ``options`` (id, label); return the chosen id."""
+        player = self._apply_leaves(player, kind)
         opts = tuple(Option(i, label) for i, label in options)
         decision = Decision(
             id=f"d{self.s.actions_taken}.{self._asked}",
@@ -147,6 +158,31 @@ class Run:
             )
             return answer
         raise Suspend(decision)
+
+    def _apply_leaves(self, player: int, kind: DecisionKind) -> int:
+        """Carry out concessions made while this decision was open (104.3a); if the deciding player has
+        left, the next player in turn order decides instead (800.4h)."""
+        from .leave import leave_game
+
+        while self._asked < len(self._answers) and self._answers[self._asked].startswith(LEAVE_ANSWER + ":"):
+            _, how, seat, reason = self._answers[self._asked].split(":", 3)
+            self._asked += 1
+            rule = "104.3a" if how == "concede" else "104.3"
+            leave_game(self, (int(seat),), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
+            if self.s.over:
+                raise ActionEnded
+        if not self.s.in_game(player):
+            successor = self.s.next_in_turn_order(player)
+            if successor is None or kind is DecisionKind.PAY_ROLL_COST:
+                raise ActionEnded
+            self.emit(
+                "decision_passes",
+                "800.4h",
+                f"{self.name(player)} has left: {self.name(successor)} makes the choice.",
+                player=successor,
+            )
+            player = successor
+        return player
 
     def may(self, player: int, question: str, rule: str) -> bool:
         return self.decide(DecisionKind.MAY, player, question, (("yes", "Yes"), ("no", "No")), rule) == "yes"

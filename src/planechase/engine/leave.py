@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..cards.model import TriggerKind
-from ..planar.planeswalk import turn_up_new
+from ..planar.planeswalk import end_effects, turn_up_new
 from ..planar.zones import is_plane
 from .context import Run
-from .state import PlayerStatus, StackItem, StackKind
+from .state import Duration, PlayerStatus, StackItem, StackKind
 from .triggers import fire
 
 
-def leave_game(run: Run, seats: Sequence[int], *, status: PlayerStatus, rules: tuple[str, ...], reason: str) -> None:
+def leave_game(
+    run: Run,
+    seats: Sequence[int],
+    *,
+    status: PlayerStatus,
+    rules: tuple[str, ...],
+    reason: str,
+    rules_by_seat: Mapping[int, tuple[str, ...]] | None = None,
+) -> None:
     """``seats`` leave the game at once (800.4a), e.g. because they lost or conceded.
 
     The planar controller designation moves first (901.6, 800.4p); every planar card they own leaves;
@@ -40,7 +48,7 @@ def leave_game(run: Run, seats: Sequence[int], *, status: PlayerStatus, rules: t
         run.set_player(replace(s.players[seat], status=status))
         run.emit(
             "player_left",
-            rules,
+            (rules_by_seat or {}).get(seat, rules),
             f"{run.name(seat)} leaves the game ({reason}).",
             player=seat,
             status=status.value,
@@ -88,6 +96,9 @@ def leave_game(run: Run, seats: Sequence[int], *, status: PlayerStatus, rules: t
         if pc is not None:
             deck = s.deck_of(pc)
             if deck:
+                if any(is_plane(run, fu.card) for fu in owned_face_up):
+                    # 901.11b: a plane that leaves the game is a plane the player planeswalks away from.
+                    end_effects(run, (Duration.PLANESWALK_AWAY_FROM_PLANE,), "901.11")
                 turn_up_new(run, pc, (deck[0],), rules=("901.10", "901.11"))
             else:
                 run.emit(

@@ -39,7 +39,7 @@ from .actions import (
     action_from_dict,
 )
 from .config import GameConfig
-from .context import Cancelled, Run, Suspend
+from .context import LEAVE_ANSWER, ActionEnded, Cancelled, Run, Suspend
 from .errors import IllegalActionError, InvalidActionError
 from .events import Event
 from .leave import leave_game
@@ -199,8 +199,15 @@ def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog = 
     check_action(state, action)
     pending = state.pending
     if pending is not None:
-        assert isinstance(action, Choose)
-        return _run(pending.base, pending.action, (*pending.answers, action.option), catalog, skip=pending.emitted)
+        if isinstance(action, Concede | Lose):
+            # 104.3a: a player may concede at any time, even in the middle of an action; the action
+            # goes on from where it stood (the concession is replayed at that point).
+            reason = "concedes" if isinstance(action, Concede) else action.reason
+            answer = f"{LEAVE_ANSWER}:{action.type}:{action.player}:{reason}"
+        else:
+            assert isinstance(action, Choose)
+            answer = action.option
+        return _run(pending.base, pending.action, (*pending.answers, answer), catalog, skip=pending.emitted)
     return _run(state, action.to_dict(), (), catalog, skip=0)
 
 
@@ -214,6 +221,8 @@ def _run(base: GameState, action: dict[str, Any], answers: Sequence[str], catalo
             decision=suspended.decision, base=base, action=action, answers=tuple(answers), emitted=len(run.events)
         )
         return StepResult(state, tuple(run.events[skip:]))
+    except ActionEnded:
+        pass
     except Cancelled:
         event = Event(
             "cancelled",
@@ -350,6 +359,10 @@ def check_action(state: GameState, action: Action) -> None:
     pending = state.pending
     if pending is not None:
         decision = pending.decision
+        if isinstance(action, Concede | Lose):
+            if not state.in_game(seat):
+                raise IllegalActionError("800.4a", f"{name} has left the game")
+            return
         if not isinstance(action, Choose):
             decider = state.players[decision.player].name
             raise IllegalActionError(decision.rule, f"{decider} must decide first: {decision.prompt}")
@@ -382,6 +395,10 @@ def check_action(state: GameState, action: Action) -> None:
     if isinstance(action, Advance):
         if state.stack:
             raise IllegalActionError("117.4", "the stack must be empty to move on; pass to resolve it first")
+        if action.to not in advance_targets(state):
+            raise IllegalActionError(
+                "500.1", f"the {Step(action.to).label} does not come again this turn; advance to the next turn first"
+            )
     elif isinstance(action, Cast):
         _check_cast(state, action)
 
@@ -423,7 +440,8 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if state.pending is not None:
         d = state.pending.decision
-        return [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
+        choices: list[Action] = [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
+        return choices + [_concede_action(p) for p in state.seats_in_game]
     out: list[Action] = []
     seat = state.priority
     if seat is not None:

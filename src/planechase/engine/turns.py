@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards.model import TriggerKind
+from ..cards.model import RuleChange, TriggerKind
 from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
 from ..planar.planeswalk import end_effects, planeswalk
 from ..planar.zones import is_plane
@@ -59,6 +59,14 @@ def begin_turn(run: Run) -> None:
     s.active = nxt
     s.step = Step.UNTAP
     s.step_queue = TURN_STEPS[1:]
+    if s.turn == 1 and len(s.players) == 2:
+        s.step_queue = tuple(step for step in s.step_queue if step is not Step.DRAW)
+        run.emit(
+            "draw_step_skipped",
+            "103.8a",
+            f"{run.name(nxt)} plays first and skips the draw step of this turn.",
+            player=nxt,
+        )
     s.priority = None
     s.passed = ()
     s.rolls_taken = tuple(0 for _ in s.players)
@@ -114,27 +122,19 @@ def begin_step(run: Run) -> bool:
             instruction="untap",
         )
         return False  # 502.4: no player receives priority during the untap step
-    if step is Step.DRAW:
-        first_two_player_turn = s.turn == 1 and len(s.players) == 2 and s.active == s.starting_player
-        if first_two_player_turn:
+    if step is Step.DRAW and s.in_game(s.active):
+        run.emit(
+            "turn_based_action", "504.1", f"{run.name(s.active)} draws a card.", player=s.active, instruction="draw"
+        )
+    if step is Step.CLEANUP:
+        if RuleChange.NO_MAXIMUM_HAND_SIZE not in rule_changes(run):
             run.emit(
                 "turn_based_action",
-                "103.8a",
-                f"{run.name(s.active)} skips the first draw step's draw.",
+                "514.1",
+                f"{run.name(s.active)} discards down to their maximum hand size.",
                 player=s.active,
+                instruction="discard_to_hand_size",
             )
-        elif s.in_game(s.active):
-            run.emit(
-                "turn_based_action", "504.1", f"{run.name(s.active)} draws a card.", player=s.active, instruction="draw"
-            )
-    if step is Step.CLEANUP:
-        run.emit(
-            "turn_based_action",
-            "514.1",
-            f"{run.name(s.active)} discards down to their maximum hand size.",
-            player=s.active,
-            instruction="discard_to_hand_size",
-        )
         end_effects(run, (Duration.END_OF_TURN,), "514.2")
         settle(run)
         if s.over:
@@ -152,12 +152,31 @@ def begin_step(run: Run) -> bool:
 
 
 def next_step(run: Run) -> None:
-    """End the current step and move to the next, starting a new turn after cleanup."""
+    """End the current step and move to the next, starting a new turn after cleanup. A skipped step
+    doesn't happen at all (614.10)."""
     s = run.s
     if s.step_queue:
         s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
     else:
         begin_turn(run)
+    while s.step is Step.UNTAP and s.step_queue and RuleChange.SKIP_UNTAP_STEPS in rule_changes(run):
+        run.emit(
+            "step_skipped",
+            ("614.10", "101.1"),
+            "Players skip their untap steps: the untap step is skipped.",
+            step=s.step.value,
+        )
+        s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
+
+
+def rule_changes(run: Run) -> set[RuleChange]:
+    """The rule-changing static abilities of the face-up planar cards (901.7)."""
+    out: set[RuleChange] = set()
+    for fu in run.s.face_up:
+        for ability in run.catalog[run.card_name(fu.card)].abilities:
+            if ability.rule_change is not None:
+                out.add(ability.rule_change)
+    return out
 
 
 def proceed(run: Run) -> None:
@@ -222,7 +241,15 @@ def state_based_actions(run: Run) -> bool:
         if set(losers) >= set(s.seats_in_game):
             draw_game(run, losers)
             return True
-        leave_game(run, losers, status=PlayerStatus.LOST, rules=("704.5a", "800.4a"), reason="lost the game")
+        by_seat = {seat: ("704.5a" if s.players[seat].life <= 0 else "704.5c", "800.4a") for seat in losers}
+        leave_game(
+            run,
+            losers,
+            status=PlayerStatus.LOST,
+            rules=("704.5a", "800.4a"),
+            reason="lost the game",
+            rules_by_seat=by_seat,
+        )
         if s.over:
             return True
     still_up = [fu for fu in phenomena if fu in s.face_up]
@@ -247,7 +274,7 @@ def put_triggers_on_stack(run: Run) -> None:
     for seat in s.apnap():
         mine = [t for t in waiting if t.controller == seat]
         ordered: list[StackItem] = []
-        while len(mine) > 1:
+        while len(mine) > 1 and s.in_game(seat):
             options = [(f"trigger:{t.id}", _trigger_label(run, t)) for t in mine]
             answer = run.decide(
                 DecisionKind.ORDER_TRIGGERS,
@@ -262,6 +289,8 @@ def put_triggers_on_stack(run: Run) -> None:
             ordered.append(chosen)
         ordered.extend(mine)
         for waiting_item in ordered:
+            if not s.in_game(seat):  # 800.4d: its controller left while the triggers were ordered
+                break
             item = _choose_targets(run, waiting_item)
             if item is None:
                 continue

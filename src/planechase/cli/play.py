@@ -1,0 +1,539 @@
+"""``planechase play``: the table on one shared screen, driven by single keys.
+
+The pieces are kept apart so they can be tested without a terminal:
+
+- :func:`make_config` builds random legal planar decks from the catalog (:func:`random_deck`,
+  :func:`biggest_shared_deck`);
+- :class:`TableController` maps a key to engine actions and returns the message to show; prompts
+  (a player, an amount, an effect) go through an ``ask`` callable;
+- :func:`planechase.cli.render.render` draws the screen from the game;
+- :class:`TtyKeys` reads single keys from a terminal (cbreak mode, restored on exit and on Ctrl-C),
+  :class:`PipedKeys` reads keys and answers from lines of a pipe, so the table can be scripted:
+  ``printf 'm\\nr\\n1\\nq\\ny\\n' | planechase play --seed 3``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import secrets
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..cards.catalog import CATALOG
+from ..cards.model import Catalog
+from ..engine.actions import (
+    Action,
+    AdjustLife,
+    AdjustPoison,
+    Advance,
+    Cast,
+    Choose,
+    Concede,
+    Pass,
+    Roll,
+    action_from_dict,
+)
+from ..engine.config import GameConfig
+from ..engine.errors import IllegalActionError, PlanechaseError
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.reducer import check_action
+from ..engine.state import OtherEffect, Step
+from .keys import PipedKeys, TtyKeys
+from .render import CHAOS_SYMBOL, Chrome, Message, render
+
+#: Answers a prompt (the text shown) with a line, or ``None`` when the person backs out.
+Ask = Callable[[str], str | None]
+
+#: The cards a personal planar deck gets: ten planes and at most two phenomena (901.3).
+DECK_PLANES = 10
+DECK_PHENOMENA = 2
+
+
+# -- decks ------------------------------------------------------------------------------------------
+
+
+def random_deck(rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...]:
+    """A legal personal planar deck (901.3): ten different planes and up to two phenomena."""
+    planes = sorted(c.name for c in catalog if c.is_plane)
+    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
+    deck = rng.sample(planes, DECK_PLANES) + rng.sample(phenomena, min(DECK_PHENOMENA, len(phenomena)))
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def biggest_shared_deck(players: int, rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...]:
+    """The biggest single shared planar deck the catalog allows (901.15a): every plane and up to
+    two phenomena per player, each name once. It may still be smaller than min(40, 10 x players)."""
+    planes = sorted(c.name for c in catalog if c.is_plane)
+    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
+    deck = planes + rng.sample(phenomena, min(2 * players, len(phenomena)))
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def make_config(
+    players: Sequence[str], seed: int, *, shared: bool, catalog: Catalog = CATALOG
+) -> tuple[GameConfig, str | None]:
+    """A configuration with random decks drawn from ``seed``, and a notice to show, if any (a shared
+    deck below the 901.15a minimum, which the small demo catalog forces for three or more players)."""
+    rng = random.Random(seed)
+    if not shared:
+        decks = tuple(random_deck(rng, catalog) for _ in players)
+        return GameConfig(players=tuple(players), decks=decks, seed=seed), None
+    deck = biggest_shared_deck(len(players), rng, catalog)
+    need = min(40, 10 * len(players))
+    if len(deck) >= need:
+        return GameConfig(players=tuple(players), shared_deck=deck, seed=seed), None
+    notice = (
+        f"Notice: the demo catalog is small ({len(catalog)} cards), so the shared deck has {len(deck)} cards, "
+        f"below the {need} that 901.15a asks for {len(players)} players. The full catalog comes later."
+    )
+    return GameConfig(players=tuple(players), shared_deck=deck, seed=seed, check_decks=False), notice
+
+
+# -- the controller ---------------------------------------------------------------------------------
+
+
+def _error(exc: Exception) -> Message:
+    if isinstance(exc, IllegalActionError):
+        return Message(f"[{exc.rule}] {exc.message}", ok=False)
+    return Message(str(exc), ok=False)
+
+
+def _describe(action: dict[str, Any] | None, game: Game) -> str:
+    if action is None:
+        return "the setup"
+    seat = action.get("player")
+    who = game.state.players[seat].name if isinstance(seat, int) and seat < len(game.state.players) else "?"
+    kind = str(action.get("type"))
+    if kind == "advance":
+        to = str(action.get("to"))
+        return f"{who} moving on to {'the next turn' if to == 'next_turn' else Step(to).label}"
+    if kind == "choose":
+        return f"{who}'s choice"
+    if kind in ("life", "poison"):
+        return f"{who}'s {kind} change ({int(action.get('amount', 0)):+d})"
+    return f"{who}'s {kind}"
+
+
+class TableController:
+    """Maps keys to engine actions on a :class:`~planechase.engine.game.Game`.
+
+    The acting player is implied: whoever has priority passes, casts and moves on; the active player
+    rolls; the deciding player answers the pending decision. ``handle_key`` never raises: a refused
+    action comes back as a message naming the rule, and the game is unchanged.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        ask: Ask,
+        save_path: Path,
+        seed: int | None = None,
+        notice: str | None = None,
+    ) -> None:
+        self.game = game
+        self.ask = ask
+        self.save_path = save_path
+        self.seed = seed
+        self.notice = notice
+        self.message: Message | None = None
+        self.chaos = CHAOS_SYMBOL
+        self.show_help = False
+        self.quit = False
+        self._groups: list[int] = []  # engine actions taken per key, for undo
+        self._saved_at: int | None = None
+
+    # -- what the screen shows ------------------------------------------------------------------
+
+    def chrome(self) -> Chrome:
+        """The session facts the screen shows around the game."""
+        return Chrome(
+            seed=self.seed,
+            notice=self.notice,
+            save_path=str(self.save_path),
+            message=self.message,
+            show_help=self.show_help,
+            chaos=self.chaos,
+        )
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def handle_key(self, key: str) -> Message:
+        """Do what ``key`` means and return (and remember) the message to show."""
+        was_help = self.show_help
+        self.show_help = False
+        try:
+            message = self._dispatch(key, was_help)
+        except PlanechaseError as exc:
+            message = _error(exc)
+        except Exception as exc:  # an engine bug must not end the game at the table
+            message = Message(f"engine error (the game is unchanged; please report it): {exc!r}", ok=False)
+        self.message = message
+        return message
+
+    def _dispatch(self, key: str, was_help: bool) -> Message:
+        if key.isdigit():
+            return self._choose(self._number(key))
+        handler: dict[str, Callable[[], Message]] = {
+            "r": self._roll,
+            " ": self._pass,
+            "p": self._pass,
+            "v": self._resolve,
+            "n": lambda: self._advance("next_turn"),
+            "m": self._next_main,
+            "a": self._choose_step,
+            "e": self._end_step,
+            "c": self._cast,
+            "l": lambda: self._adjust("life"),
+            "o": lambda: self._adjust("poison"),
+            "x": self._concede,
+            "u": self._undo,
+            "s": self._save,
+            "q": self._quit,
+        }
+        if key in ("h", "?"):
+            self.show_help = not was_help
+            return Message("Help: press h again to close." if self.show_help else "Help closed.")
+        if key in handler:
+            return handler[key]()
+        shown = "space" if key == " " else repr(key)
+        return Message(f"{shown} is not a key here: press h for help.", ok=False)
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def _act(self, *actions: Action | Callable[[], Action | None]) -> tuple[Event, ...]:
+        """Apply actions in turn as one key's group (for undo). A callable is asked for the next action
+        after the earlier ones applied; it may return ``None`` to stop."""
+        events: list[Event] = []
+        done = 0
+        try:
+            for item in actions:
+                action = item() if callable(item) else item
+                if action is None:
+                    break
+                events.extend(self.game.act(action))
+                done += 1
+        finally:
+            if done:
+                self._groups.append(done)
+        return tuple(events)
+
+    @property
+    def _priority(self) -> int:
+        """The seat that acts for priority keys: the priority holder, else the decider or the active
+        player (the engine then says why they can't)."""
+        state = self.game.state
+        if state.priority is not None:
+            return state.priority
+        if state.pending is not None:
+            return state.pending.decision.player
+        return state.active
+
+    def _done(self, events: Sequence[Event], *, prefer: str | None = None) -> Message:
+        decision = self.game.decision
+        if decision is not None:
+            who = self.game.state.players[decision.player].name
+            count = len(decision.options)
+            keys = f"press 1-{count}" if count <= 9 else f"type a number from 1 to {count}"
+            return Message(f"{who} must decide [{decision.rule}]: {keys}.")
+        chosen = next((e for e in events if e.type == prefer), None) if prefer else None
+        event = chosen or (events[-1] if events else None)
+        return Message(event.text if event else "Done.")
+
+    def _roll(self) -> Message:
+        return self._done(self._act(Roll(self.game.state.active)), prefer="die_rolled")
+
+    def _pass(self) -> Message:
+        return self._done(self._act(Pass(self._priority)))
+
+    def _resolve(self) -> Message:
+        return self._done(self._act(action_from_dict({"type": "resolve", "player": self._priority})))
+
+    def _advance(self, to: str) -> Message:
+        return self._done(self._act(Advance(self._priority, to)))
+
+    def _next_main(self) -> Message:
+        targets = self.game.view()["advance_to"]
+        here = next((t for t in ("precombat_main", "postcombat_main") if t in targets), None)
+        if here is not None:
+            return self._advance(here)
+        start = self.game.state.turn
+
+        def then_main() -> Action | None:
+            state = self.game.state
+            if state.turn == start or state.stack or state.pending or state.over or state.step.is_main:
+                return None
+            return Advance(self._priority, Step.PRECOMBAT_MAIN.value)
+
+        return self._done(self._act(Advance(self._priority, "next_turn"), then_main))
+
+    def _end_step(self) -> Message:
+        check_action(self.game.state, Advance(self._priority, "next_turn"))
+        if Step.END.value not in self.game.view()["advance_to"]:
+            return Message("The end step has already begun this turn: press n for the next turn.", ok=False)
+        return self._advance(Step.END.value)
+
+    def _choose_step(self) -> Message:
+        check_action(self.game.state, Advance(self._priority, "next_turn"))
+        targets: list[str] = self.game.view()["advance_to"]
+        labels = ["the next turn" if t == "next_turn" else Step(t).label for t in targets]
+        menu = ", ".join(f"{i} {label}" for i, label in enumerate(labels, start=1))
+        answer = self.ask(f"Move on to which step? {menu}: ")
+        index = _pick(answer, targets, labels)
+        if index is None:
+            return Message(f"{(answer or '').strip()!r} is not a step here: nothing moved.", ok=False)
+        return self._advance(targets[index])
+
+    def _number(self, key: str) -> int:
+        """The option number a digit key starts: with more than nine options, a single digit asks for
+        the rest of the number (a scripted line of digits is taken whole)."""
+        decision = self.game.decision
+        if decision is None or len(decision.options) <= 9 or len(key) > 1:
+            return int(key)
+        rest = self.ask(f"Option number (1-{len(decision.options)}): {key}")
+        rest = (rest or "").strip()
+        return int(key + rest) if rest.isdigit() else int(key)
+
+    def _choose(self, number: int) -> Message:
+        decision = self.game.decision
+        if decision is None:
+            # The engine says why: there is no decision to make (117.1).
+            check_action(self.game.state, Choose(self._priority, "-", str(number)))
+            return Message("There is no decision to make.", ok=False)
+        if not 1 <= number <= len(decision.options):
+            return Message(f"Option {number} doesn't exist: choose 1-{len(decision.options)}.", ok=False)
+        option = decision.options[number - 1]
+        events = self._act(Choose(decision.player, decision.id, option.id))
+        return self._done(events, prefer="die_rolled")
+
+    def _cast(self) -> Message:
+        seat = self._priority
+        check_action(self.game.state, Cast(seat))
+        effects = [e.value for e in OtherEffect]
+        menu = ", ".join(f"{i} {e}" for i, e in enumerate(effects, start=1))
+        answer = self.ask(f"{self.game.state.players[seat].name} casts a spell or ability. Effect? {menu} [none]: ")
+        if answer is None:
+            return Message("Cancelled: nothing cast.", ok=False)
+        index = 0 if not answer.strip() else _pick(answer, effects)
+        if index is None:
+            return Message(f"{answer.strip()!r} is not an effect: choose one of {', '.join(effects)}.", ok=False)
+        effect = OtherEffect(effects[index])
+        target: int | None = None
+        if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
+            stack = self.game.view()["stack"]
+            listed = "; ".join(f"#{i['id']} {i['source'] or i['text']}" for i in stack) or "the stack is empty"
+            top = stack[0]["id"] if stack else None
+            raw = self.ask(f"Target: a stack item id ({listed}) [{top if top is not None else 'none'}]: ")
+            if raw is None:
+                return Message("Cancelled: nothing cast.", ok=False)
+            raw = raw.strip().lstrip("#")
+            if not raw and top is not None:
+                target = top
+            elif raw.isdigit():
+                target = int(raw)
+            else:
+                return Message(f"{raw!r} is not a stack item id.", ok=False)
+            check_action(self.game.state, Cast(seat, effect=effect.value, target=target))
+        label = self.ask("Name of the spell or ability [a spell or ability]: ")
+        if label is None:
+            return Message("Cancelled: nothing cast.", ok=False)
+        cast = Cast(seat, label=label.strip()[:200] or "a spell or ability", effect=effect.value, target=target)
+        return self._done(self._act(cast))
+
+    def _ask_player(self, question: str) -> int | None:
+        players = self.game.state.players
+        menu = ", ".join(f"{p.seat + 1} {p.name}" for p in players)
+        answer = self.ask(f"{question} {menu}: ")
+        return _pick(answer, [p.name for p in players])
+
+    def _adjust(self, kind: str) -> Message:
+        state = self.game.state
+        if state.over:
+            check_action(state, AdjustLife(state.active, 0))
+        seat = self._ask_player(f"Whose {'life total' if kind == 'life' else 'poison counters'}?")
+        if seat is None:
+            return Message("Cancelled: no player chosen.", ok=False)
+        player = self.game.state.players[seat]
+        now = player.life if kind == "life" else player.poison
+        raw = self.ask(f"{player.name} has {now}. Change by (+N / -N) or set (=N): ")
+        delta = _amount(raw, now)
+        if delta is None:
+            return Message(f"{(raw or '').strip()!r} is not an amount: type e.g. -3, +5 or =12.", ok=False)
+        action: Action = AdjustLife(seat, delta) if kind == "life" else AdjustPoison(seat, delta)
+        return self._done(self._act(action))
+
+    def _concede(self) -> Message:
+        seat = self._ask_player("Who concedes?")
+        if seat is None:
+            return Message("Cancelled: nobody conceded.", ok=False)
+        return self._done(self._act(Concede(seat)))
+
+    # -- undo, save and quit --------------------------------------------------------------------
+
+    def _undo(self) -> Message:
+        taken = len(self.game.history) - 1
+        if taken == 0:
+            return Message("Nothing to undo: this is the start of the game.", ok=False)
+        steps = min(self._groups.pop() if self._groups else 1, taken)
+        what = _describe(self.game.history[-steps].action, self.game)
+        self.game.undo(steps)
+        return Message(f"Undone: {what}.")
+
+    def _save(self) -> Message:
+        try:
+            self.save_path.write_text(json.dumps(self.game.save(), ensure_ascii=False, indent=1), encoding="utf-8")
+        except OSError as exc:
+            return Message(f"Could not save to {self.save_path}: {exc.strerror or exc}", ok=False)
+        self._saved_at = len(self.game.history)
+        return Message(f"Saved to {self.save_path} (continue with: planechase play --load {self.save_path})")
+
+    def farewell(self) -> str:
+        """What to print as the table closes: where the game was saved, or how to set it up again."""
+        if self._saved_at == len(self.game.history):
+            return f"Saved to {self.save_path}. Continue with: planechase play --load {self.save_path}"
+        if self._saved_at is not None:
+            return f"The last actions were not saved; {self.save_path} has the game as it was when you pressed s."
+        config = self.game.config
+        command = f"planechase play --seed {config.seed}"
+        command += "".join(f" -p {shlex.quote(name)}" for name in config.players)
+        command += " --shared" if config.shared_deck is not None else ""
+        return f"Not saved. The same setup again: {command}"
+
+    def _quit(self) -> Message:
+        unsaved = self._saved_at != len(self.game.history) and len(self.game.history) > 1
+        warning = " Unsaved actions are lost (s saves)." if unsaved else ""
+        answer = self.ask(f"Quit?{warning} [y/N]: ")
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            self.quit = True
+            return Message("Bye.")
+        return Message("Not quitting.")
+
+
+def _pick(answer: str | None, *names: Sequence[str]) -> int | None:
+    """The index chosen by ``answer``: a number from 1, or a name (or the unique start of one) from
+    any of the parallel lists ``names``."""
+    if answer is None or not answer.strip() or not names:
+        return None
+    text = answer.strip().lower()
+    count = len(names[0])
+    if text.isdigit():
+        index = int(text) - 1
+        return index if 0 <= index < count else None
+    for group in names:
+        lowered = [n.lower() for n in group]
+        if text in lowered:
+            return lowered.index(text)
+    starts = {i for group in names for i, n in enumerate(group) if n.lower().startswith(text)}
+    return starts.pop() if len(starts) == 1 else None
+
+
+def _amount(raw: str | None, now: int) -> int | None:
+    """A change from ``+N``, ``-N`` or ``N``, or the change that sets the value with ``=N``."""
+    if raw is None:
+        return None
+    text = raw.strip().replace(" ", "")
+    setting = text.startswith("=")
+    body = text[1:] if setting else text
+    sign = -1 if body.startswith("-") else 1
+    digits = body.lstrip("+-")
+    if not digits.isdigit() or len(digits) > 7:
+        return None
+    value = sign * int(digits)
+    return value - now if setting else value
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def default_save_path(seed: int) -> Path:
+    """Where ``s`` saves a new game: the current folder, named after the seed and the time."""
+    return Path.cwd() / f"planechase-seed{seed}-{datetime.now():%Y%m%d-%H%M%S}.json"
+
+
+def start_game(
+    players: Sequence[str], seed: int | None, shared: bool, load: Path | None
+) -> tuple[Game, int, str | None, Path]:
+    """The game to play (new or loaded), its seed, a notice to show and the save path. Raises
+    :class:`PlanechaseError` or :class:`OSError` with a message for the person at the table."""
+    if load is not None:
+        try:
+            data = json.loads(load.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise PlanechaseError(f"{load} is not a JSON save: {exc}") from exc
+        game = Game.load(data)
+        loaded = f"Continuing {load} ({len(game.history) - 1} actions replayed)."
+        if seed is not None:
+            loaded += " --seed is ignored when loading."
+        return game, game.config.seed, loaded, load
+    chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+    config, notice = make_config(players, chosen, shared=shared)
+    return Game(config), chosen, notice, default_save_path(chosen)
+
+
+def run_play(players: list[str], seed: int | None, shared: bool, load: Path | None) -> int:
+    """Run the table until the players quit; return the exit code (2 if the game can't start, 130
+    after Ctrl-C). On a terminal, keys are single presses; from a pipe, one key per line."""
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if not interactive and isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="replace")
+    console = Console() if interactive else Console(width=120, color_system=None, emoji=False)
+    try:
+        game, used_seed, notice, save_path = start_game(players, seed, shared, load)
+    except (PlanechaseError, OSError) as exc:
+        console.print(f"Can't start the game: {exc}", markup=False, style="bold red")
+        return 2
+    keys: TtyKeys | PipedKeys = TtyKeys(console) if interactive else PipedKeys(sys.stdin, console)
+    table = TableController(game, ask=keys.ask, save_path=save_path, seed=used_seed, notice=notice)
+    if not (console.encoding or "").lower().startswith("utf"):
+        table.chaos = "[CHAOS]"
+    try:
+        if isinstance(keys, TtyKeys):
+            _loop_tty(console, keys, table)
+        else:
+            _loop_piped(console, keys, table)
+    except KeyboardInterrupt:
+        console.print("Interrupted.", markup=False)
+        return 130
+    return 0
+
+
+def _loop_piped(console: Console, keys: PipedKeys, table: TableController) -> None:
+    console.print(render(table.game, table.chrome(), width=120, height=40))
+    while not table.quit:
+        key = keys.key()
+        if key is None:
+            return
+        table.handle_key(key)
+        console.rule(f"key {'space' if key == ' ' else key}")
+        console.print(render(table.game, table.chrome(), width=120, height=40))
+    console.print(table.farewell(), markup=False)
+
+
+def _loop_tty(console: Console, keys: TtyKeys, table: TableController) -> None:
+    console.set_alt_screen(True)
+    try:
+        keys.open()
+        while not table.quit:
+            console.clear()
+            width, height = console.size
+            console.print(render(table.game, table.chrome(), width=width, height=height - 1), end="")
+            key = keys.key()
+            if key is None:
+                return
+            console.print()
+            table.handle_key(key)
+    finally:
+        keys.close()
+        console.set_alt_screen(False)
+        console.print(table.farewell(), markup=False)

@@ -1,0 +1,494 @@
+"""Rendering the table screen: a pure function of the game (and a little session chrome) to a Rich
+renderable, kept apart from input so it can be tested by printing to a recording console.
+
+>>> from io import StringIO
+>>> from rich.console import Console
+>>> from planechase import Game, demo_config
+>>> console = Console(file=StringIO(), width=120, color_system=None)
+>>> console.print(render(Game(demo_config(seed=5))))
+>>> "Sokenzan" in console.file.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import io
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.actions import Roll
+from ..engine.errors import IllegalActionError, PlanechaseError
+from ..engine.game import Game
+from ..engine.reducer import check_action, is_legal
+from ..engine.state import Step
+
+#: How the chaos symbol is shown: the cards' "{CHAOS}" and the start of every chaos ability.
+CHAOS_SYMBOL = "🌀"
+
+#: The most log lines the screen shows.
+LOG_LINES = 12
+
+#: The steps shown in the turn strip, with short names.
+_STRIP: tuple[tuple[Step, str], ...] = (
+    (Step.UNTAP, "Untap"),
+    (Step.UPKEEP, "Upkeep"),
+    (Step.DRAW, "Draw"),
+    (Step.PRECOMBAT_MAIN, "Main 1"),
+    (Step.BEGINNING_OF_COMBAT, "Combat"),
+    (Step.DECLARE_ATTACKERS, "Attackers"),
+    (Step.DECLARE_BLOCKERS, "Blockers"),
+    (Step.COMBAT_DAMAGE, "Damage"),
+    (Step.END_OF_COMBAT, "End combat"),
+    (Step.POSTCOMBAT_MAIN, "Main 2"),
+    (Step.END, "End"),
+    (Step.CLEANUP, "Cleanup"),
+)
+
+#: The key legend at the bottom of the screen.
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("r", "roll"),
+    ("space/p", "pass"),
+    ("v", "resolve"),
+    ("n", "next turn"),
+    ("m", "next main"),
+    ("a", "go to step"),
+    ("e", "end step"),
+    ("1-9", "choose"),
+    ("c", "cast"),
+    ("l", "life"),
+    ("o", "poison"),
+    ("x", "concede"),
+    ("u", "undo"),
+    ("s", "save"),
+    ("h/?", "help"),
+    ("q", "quit"),
+)
+
+#: The help screen: every key and what it does.
+HELP: tuple[tuple[str, str], ...] = (
+    ("r", "Roll the planar die (the active player's special action, 901.9). A second roll costs {1}, and so on."),
+    (
+        "space / p",
+        "Pass priority for whoever has it (117.3d). When everyone passes, the stack resolves or the step ends.",
+    ),
+    ("v", "Resolve the top of the stack: every player passes in succession (117.4)."),
+    ("n", "Move on to the next turn: everyone passes, stopping wherever a planar ability triggers."),
+    ("m", "Move on to the next main phase (this turn's, or the next turn's first one)."),
+    ("a", "Move on to a step you choose from a numbered list."),
+    ("e", "Move on to the end step."),
+    ("1-9", "Answer the pending decision with that option (with more than nine options, type the number)."),
+    ("c", "Cast another spell or ability: its effect (none, chaos, planeswalk, roll, counter, copy) and target."),
+    ("l / o", "Adjust a player's life total / poison counters: a player, then +N, -N or =N."),
+    ("x", "A player concedes (104.3a)."),
+    ("u", "Undo the last key's actions. Chance is not re-drawn: a rolled die stays rolled the same way."),
+    ("s", "Save the game to a JSON file (continue it with: planechase play --load FILE)."),
+    ("h / ?", "Show or hide this help."),
+    ("q", "Quit (asks first)."),
+)
+
+
+@dataclass(frozen=True)
+class Message:
+    """The message line: what the last key did, or why it was refused."""
+
+    text: str
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """Session facts shown around the game: the seed, a notice, the save path, the message line,
+    whether the help is open, and how the chaos symbol is drawn (plain ``[CHAOS]`` on terminals
+    that can't show the emoji)."""
+
+    seed: int | None = None
+    notice: str | None = None
+    save_path: str | None = None
+    message: Message | None = None
+    show_help: bool = False
+    chaos: str = CHAOS_SYMBOL
+
+
+def chaos_text(text: str, symbol: str = CHAOS_SYMBOL) -> str:
+    """Card text with the chaos symbol made visible."""
+    return text.replace("{CHAOS}", symbol)
+
+
+def roll_status(game: Game) -> tuple[bool, str]:
+    """Whether the active player may roll the planar die now, and a line saying the cost or why not."""
+    state = game.state
+    name = state.players[state.active].name
+    cost = state.roll_cost(state.active)
+    if state.pending is not None and not state.over:
+        decider = state.players[state.pending.decision.player].name
+        return False, f"{name}'s next roll: cost {{{cost}}}. Waiting for {decider}'s decision."
+    try:
+        check_action(state, Roll(state.active))
+    except IllegalActionError as exc:
+        return False, f"{name}'s next roll: cost {{{cost}}}. Not now: [{exc.rule}] {exc.message}"
+    except PlanechaseError as exc:
+        return False, f"{name}'s next roll: cost {{{cost}}}. Not now: {exc}"
+    free = " (free)" if cost == 0 else ""
+    return True, f"Roll the planar die ({name}): cost {{{cost}}}{free}"
+
+
+def hint(game: Game) -> str:
+    """Who is expected to act and with which keys."""
+    state = game.state
+    if state.over:
+        return "The game is over: u undoes, s saves, q quits."
+    if state.pending is not None:
+        d = state.pending.decision
+        return f"{state.players[d.player].name} decides: press 1-{min(9, len(d.options))}."
+    if state.priority is None:
+        return "Nobody has priority."
+    who = state.players[state.priority].name
+    if state.stack:
+        return f"{who} has priority: space/p passes, v resolves the top of the stack, c responds."
+    roll = "r rolls, " if is_legal(state, Roll(state.active)) else ""
+    return f"{who} has priority: {roll}space/p passes, m/e/n move on to the next main phase / end step / next turn."
+
+
+def render(game: Game, chrome: Chrome | None = None, *, width: int = 120, height: int = 40) -> RenderableType:
+    """The whole table screen for ``game``, fitted to ``width`` x ``height`` where it can be: the cards
+    get roomier when there is space, and the rules log gives up lines first when the screen is full."""
+    chrome = chrome or Chrome()
+    v = game.view()
+    sym = chrome.chaos
+    bottom = Group(_message_line(chrome), Text(hint(game), style="italic"), _legend(width))
+    below = _measure(bottom, width)
+    for roomy, tight in ((True, False), (False, False), (False, True)):
+        top = Group(_header(v, chrome, width), _main(game, v, width, sym, roomy), *_middle(v, sym, tight))
+        used = _measure(top, width) + below
+        if used + (LOG_LINES if roomy else 3) + 2 <= height:
+            break
+    if chrome.show_help:
+        return Group(top, _help_panel(), bottom)
+    log_room = min(LOG_LINES, height - used - 2)
+    if log_room < 2:  # a small terminal: the log gives way to the table itself
+        return Group(top, bottom)
+    return Group(top, _log_panel(game, log_room, sym), bottom)
+
+
+# -- pieces ---------------------------------------------------------------------------------------
+
+
+def _measure(renderable: RenderableType, width: int) -> int:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
+
+
+def _name(v: dict[str, Any], seat: int | None) -> str:
+    return "nobody" if seat is None else str(v["players"][seat]["name"])
+
+
+def _header(v: dict[str, Any], chrome: Chrome, width: int) -> RenderableType:
+    title = Text(no_wrap=True, overflow="ellipsis")
+    title.append(" PLANECHASE ", style="bold white on purple")
+    if chrome.seed is not None:
+        title.append(f" seed {chrome.seed}", style="dim")
+    title.append(f"  Turn {v['turn']}: ", style="bold")
+    title.append(f"{_name(v, v['active'])}'s turn", style="bold cyan")
+    title.append("  │  priority: ")
+    title.append(_name(v, v["priority"]), style="bold yellow")
+    title.append("  │  planar controller: ")
+    title.append(_name(v, v["planar_controller"]), style="bold magenta")
+    arrow = "↻" if v["turn_order"] == "clockwise" else "↺"
+    title.append(f"  │  turn order {arrow} {v['turn_order']}")
+    if v["over"]:
+        winners = [_name(v, s) for s in v["winners"]]
+        result = f"the winner is {', '.join(winners)}" if winners else "nobody wins (a draw)"
+        return Group(title, Text(f" GAME OVER: {result} ", style="bold white on red"))
+    strip = Text(no_wrap=True, overflow="ellipsis")
+    current = Step(v["step"])
+    for i, (step, label) in enumerate(_STRIP):
+        if i:
+            strip.append(" › ", style="dim")
+        if step is current:
+            strip.append(f" {label} ", style="bold black on yellow")
+        else:
+            strip.append(label, style="dim")
+    full = f"   {current.label.capitalize()}"
+    if strip.cell_len + len(full) <= width:
+        strip.append(full, style="bold")
+    return Group(title, strip)
+
+
+def _main(game: Game, v: dict[str, Any], width: int, sym: str, roomy: bool) -> RenderableType:
+    """The cards beside the players, the die and what is in effect; several face-up cards (Spatial
+    Merging, Norn's Seedcore) take the whole width, with the rest in a row below."""
+    several = len(v["face_up"]) > 1
+    planes = _planes(v, sym, roomy, per_row=4 if several and width >= 100 else 2)
+    if width < 100:
+        return Group(planes, _players(v), _roll_panel(game), _in_effect(v, sym))
+    grid = Table.grid(expand=True, padding=(0, 1))
+    if several:
+        grid.add_column(ratio=1, overflow="fold")
+        grid.add_column(ratio=1, overflow="fold")
+        grid.add_row(_players(v), Group(_roll_panel(game), _in_effect(v, sym, reminders=False)))
+        return Group(planes, grid)
+    grid.add_column(ratio=3, overflow="fold")
+    grid.add_column(ratio=2, overflow="fold")
+    grid.add_row(planes, Group(_players(v), _roll_panel(game), _in_effect(v, sym)))
+    return grid
+
+
+def _planes(v: dict[str, Any], sym: str, roomy: bool, per_row: int) -> RenderableType:
+    cards = v["face_up"]
+    if not cards:
+        return Panel(Text("No face-up plane.", style="dim"), title="Command zone", border_style="magenta")
+    panels = [_card_panel(c, v, sym, roomy and len(cards) == 1) for c in cards]
+    if len(panels) == 1:
+        return panels[0]
+    columns = min(per_row, len(panels))
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for _ in range(columns):
+        grid.add_column(ratio=1, overflow="fold")
+    for i in range(0, len(panels), columns):
+        row = panels[i : i + columns]
+        grid.add_row(*row, *([""] * (columns - len(row))))
+    return grid
+
+
+def _is_chaos_line(line: str) -> bool:
+    lowered = line.lower()
+    return lowered.startswith(("whenever chaos ensues", "when chaos ensues", "whenever you roll {chaos}"))
+
+
+def _card_panel(card: dict[str, Any], v: dict[str, Any], sym: str, roomy: bool = False) -> Panel:
+    is_plane = card["kind"] == "plane"
+    body = Text(overflow="fold")
+    body.append(f" {card['name'].upper()} ", style="bold white on magenta" if is_plane else "bold white on red")
+    body.append("\n")
+    body.append(card["type_line"], style="italic magenta" if is_plane else "italic red")
+    body.append("\n")
+    for line in card["oracle_text"].split("\n"):
+        body.append("\n")
+        if _is_chaos_line(line):
+            body.append(f"{sym} ", style="bold magenta")
+            body.append(chaos_text(line, sym), style="bold")
+        elif line in card["reminders"]:
+            body.append("● ", style="bold green")
+            body.append(chaos_text(line, sym), style="green")
+        else:
+            body.append(chaos_text(line, sym))
+    if card["counters"]:
+        body.append("\n\n")
+        body.append("Counters: ", style="bold")
+        body.append(", ".join(f"{n} {kind}" for kind, n in sorted(card["counters"].items())), style="bold yellow")
+    return Panel(
+        body,
+        title=Text("PLANE" if is_plane else "PHENOMENON", style="bold"),
+        title_align="left",
+        subtitle=Text(f"owned by {_name(v, card['owner'])}", style="dim"),
+        subtitle_align="right",
+        border_style="magenta" if is_plane else "red",
+        box=box.HEAVY,
+        padding=(1, 2) if roomy else (0, 1),
+    )
+
+
+def _players(v: dict[str, Any]) -> RenderableType:
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
+    table.add_column("", no_wrap=True, width=1)
+    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column("Life", justify="right", no_wrap=True)
+    table.add_column("Psn", justify="right", no_wrap=True)
+    if not v["shared_deck"]:
+        table.add_column("Deck", justify="right", no_wrap=True)
+    table.add_column("Now", no_wrap=True, overflow="ellipsis")
+    decider = v["decision"]["player"] if v["decision"] else None
+    for p in v["players"]:
+        seat = p["seat"]
+        out = p["status"] != "in_game"
+        now = Text()
+        if out:
+            now.append(
+                p["status"].replace("_", " ").upper(), style="bold red" if p["status"] == "lost" else "bold green"
+            )
+        elif decider == seat:
+            now.append("DECIDES", style="bold black on yellow")
+        elif v["priority"] == seat and decider is None:
+            now.append("priority", style="bold yellow")
+        if not out and v["planar_controller"] == seat and v["planar_controller"] != v["active"]:
+            now.append(" planar", style="bold magenta")
+        active = v["active"] == seat
+        row = [
+            Text("▶" if active else "", style="bold cyan"),
+            Text(f"{seat + 1} {p['name']}", style="dim strike" if out else ("bold cyan" if active else "")),
+            Text(str(p["life"]), style="bold red" if p["life"] <= 5 else "bold"),
+            Text(str(p["poison"]), style="bold green" if p["poison"] else "dim"),
+        ]
+        if not v["shared_deck"]:
+            row.append(Text(str(p["planar_deck"]), style="dim" if out else ""))
+        row.append(now)
+        table.add_row(*row)
+    if v["shared_deck"]:
+        return Group(table, Text(f"Shared planar deck: {v['planar_deck_sizes'][0]} cards", style="dim"))
+    return table
+
+
+def _roll_panel(game: Game) -> RenderableType:
+    allowed, line = roll_status(game)
+    text = Text(overflow="fold")
+    if allowed:
+        text.append(" r ", style="bold black on green")
+        text.append(f" {line}", style="bold green")
+    else:
+        text.append(" r ", style="bold white on grey35")
+        text.append(f" {line}", style="dim")
+    return Panel(text, title="Planar die", title_align="left", border_style="green" if allowed else "grey50")
+
+
+def _in_effect(v: dict[str, Any], sym: str, *, reminders: bool = True) -> RenderableType:
+    lines = Text(overflow="fold")
+    for card in v["face_up"] if reminders else ():
+        for reminder in card["reminders"]:
+            if lines:
+                lines.append("\n")
+            lines.append("● ", style="bold green")
+            lines.append(f"{card['name']}: ", style="bold")
+            lines.append(chaos_text(reminder, sym))
+    for effect in v["effects"]:
+        if lines:
+            lines.append("\n")
+        lines.append("◆ ", style="bold cyan")
+        lines.append(f"{_name(v, effect['controller'])}: ", style="bold")
+        lines.append(chaos_text(effect["text"], sym))
+        duration = effect["duration"].replace("_", " ")
+        if duration not in effect["text"].lower():
+            lines.append(f" ({duration})", style="italic cyan")
+    visited = v["visited"]
+    shown = visited[-5:]
+    history = Text(overflow="fold")
+    history.append(f"Visited ({len(visited)}): ", style="bold")
+    if len(visited) > len(shown):
+        history.append("… → ", style="dim")
+    history.append(" → ".join(shown), style="magenta")
+    body: list[RenderableType] = []
+    if lines:
+        body.append(Panel(lines, title="In effect", title_align="left", border_style="green"))
+    body.append(history)
+    return Group(*body)
+
+
+def _middle(v: dict[str, Any], sym: str, tight: bool) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    if v["decision"]:
+        out.append(_decision_panel(v, sym))
+    if v["stack"] or v["revealed"]:
+        out.append(_stack_panel(v, sym, tight))
+    return out
+
+
+def _decision_panel(v: dict[str, Any], sym: str) -> RenderableType:
+    d = v["decision"]
+    body = Text(overflow="fold")
+    body.append(chaos_text(d["prompt"], sym), style="bold")
+    for i, option in enumerate(d["options"], start=1):
+        body.append("\n")
+        body.append(f" {i} ", style="bold black on yellow")
+        body.append(f" {chaos_text(option['label'], sym)}")
+    count = len(d["options"])
+    keys = f"1-{count}" if count <= 9 else "a number"
+    title = Text.assemble((f"DECISION: {_name(v, d['player'])} decides", "bold"), f" [{d['rule']}], press {keys}")
+    return Panel(body, title=title, title_align="left", border_style="yellow", box=box.DOUBLE)
+
+
+def _stack_panel(v: dict[str, Any], sym: str, tight: bool) -> RenderableType:
+    """The stack, top first; when the screen is full (``tight``) each object takes one line."""
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True, justify="right", style="bold")
+    table.add_column(ratio=1, overflow="ellipsis" if tight else "fold", no_wrap=tight)
+    for i, item in enumerate(v["stack"]):
+        what = Text(overflow="ellipsis" if tight else "fold", no_wrap=tight)
+        details = [f"{_name(v, item['controller'])}'s {_KINDS.get(item['kind'], item['kind'])}"]
+        if item.get("effect") and item["effect"] != "none":
+            details.append(
+                _EFFECTS.get(item["effect"], item["effect"]) + (f" #{item['target']}" if "target" in item else "")
+            )
+        if item.get("targets"):
+            details.append("target " + ", ".join(_target(v, t) for t in item["targets"]))
+        if item.get("copy"):
+            details.append("a copy")
+        what.append(f"[{'; '.join(details)}] ", style="cyan")
+        if item["source"]:
+            what.append(f"{item['source']}: ", style="bold magenta")
+        what.append(chaos_text(item["text"], sym), style="" if i else "bold")
+        table.add_row(Text(f"#{item['id']}"), what)
+    if v["revealed"]:
+        table.add_row(Text("↑"), Text("Revealed: " + ", ".join(v["revealed"]), style="bold"))
+    title = Text.assemble(("STACK", "bold"), " top first") if v["stack"] else Text("Revealed", style="bold")
+    return Panel(table, title=title, title_align="left", border_style="blue")
+
+
+_KINDS = {"triggered": "triggered ability", "planeswalking": "planeswalking ability", "other": "spell or ability"}
+_EFFECTS = {
+    "chaos": "chaos ensues",
+    "planeswalk": "planeswalks",
+    "roll": "rolls the planar die",
+    "counter": "counters",
+    "copy": "copies",
+}
+
+
+def _target(v: dict[str, Any], target: str) -> str:
+    if target.startswith("player:"):
+        return _name(v, int(target.split(":", 1)[1]))
+    return target
+
+
+def _log_panel(game: Game, lines: int, sym: str) -> RenderableType:
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True, style="cyan")
+    table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    for event in deque(game.events(), maxlen=lines):
+        table.add_row(f"[{', '.join(event.rules)}]", chaos_text(event.text, sym))
+    return Panel(table, title="Rules log", title_align="left", border_style="grey50", padding=(0, 1))
+
+
+def _message_line(chrome: Chrome) -> RenderableType:
+    text = Text(overflow="fold")
+    msg = chrome.message
+    if msg is not None:
+        text.append("✔ " if msg.ok else "✘ ", style="bold green" if msg.ok else "bold red")
+        text.append(msg.text, style="green" if msg.ok else "bold red")
+    elif chrome.notice:
+        text.append(chrome.notice, style="yellow")
+    else:
+        text.append("Welcome to the table. Press h for help.", style="dim")
+    return text
+
+
+def _legend(width: int) -> RenderableType:
+    lines: list[Text] = [Text()]
+    for key, what in LEGEND:
+        item = Text.assemble((key, "bold reverse"), (f" {what}", "dim"))
+        if lines[-1].cell_len and lines[-1].cell_len + 2 + item.cell_len > width:
+            lines.append(Text())
+        if lines[-1].cell_len:
+            lines[-1].append("  ")
+        lines[-1].append_text(item)
+    return Group(*lines)
+
+
+def _help_panel() -> RenderableType:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, what in HELP:
+        table.add_row(key, what)
+    return Panel(table, title="Keys (h closes)", title_align="left", border_style="cyan")
+
+
+def event_lines(events: Iterable[Any], symbol: str = CHAOS_SYMBOL) -> list[str]:
+    """Events as log lines with their rule numbers, e.g. ``[901.9] Alice rolls the planar die: chaos.``"""
+    return [f"[{', '.join(e.rules)}] {chaos_text(e.text, symbol)}" for e in events]
