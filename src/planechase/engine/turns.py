@@ -59,6 +59,13 @@ def begin_turn(run: Run) -> None:
     s.active = nxt
     s.step = Step.UNTAP
     s.step_queue = TURN_STEPS[1:]
+    s.priority = None
+    s.passed = ()
+    s.rolls_taken = tuple(0 for _ in s.players)
+    s.rolls_made = tuple(0 for _ in s.players)
+    run.emit(
+        "turn_began", ("500.1", "102.1"), f"Turn {s.turn}: {run.name(nxt)}'s turn begins.", turn=s.turn, player=nxt
+    )
     if s.turn == 1 and len(s.players) == 2:
         s.step_queue = tuple(step for step in s.step_queue if step is not Step.DRAW)
         run.emit(
@@ -67,13 +74,6 @@ def begin_turn(run: Run) -> None:
             f"{run.name(nxt)} plays first and skips the draw step of this turn.",
             player=nxt,
         )
-    s.priority = None
-    s.passed = ()
-    s.rolls_taken = tuple(0 for _ in s.players)
-    s.rolls_made = tuple(0 for _ in s.players)
-    run.emit(
-        "turn_began", ("500.1", "102.1"), f"Turn {s.turn}: {run.name(nxt)}'s turn begins.", turn=s.turn, player=nxt
-    )
     if s.planar_controller != nxt:
         s.planar_controller = nxt
         run.emit("planar_controller", "901.6", f"{run.name(nxt)} becomes the planar controller.", player=nxt)
