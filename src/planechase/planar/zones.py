@@ -70,8 +70,6 @@ def put_on_bottom(
     random order, or in the order ``chooser`` picks ("in any order")."""
     if not cards:
         return
-    for card in cards:
-        take_from_deck(run, card)
     if random_order:
         order = run.shuffle(list(cards))
         run.emit(
@@ -85,6 +83,8 @@ def put_on_bottom(
         order = order_cards(run, chooser, cards, rule=rule, purpose="on the bottom of the planar deck")
     else:
         order = tuple(cards)
+    for card in order:  # the cards move only once the order is known, so a view mid-choice stays whole
+        take_from_deck(run, card)
     for card in order:
         owner = run.s.owner_of(card)
         if owner is None:
