@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import rng
+from .errors import PlanechaseError
 from .events import Event
 from .state import (
     PLANAR_DIE,
@@ -112,7 +113,7 @@ class Run:
         if forced is not None:
             positions = [int(x) for x in forced.split(",")] if forced else []
             if sorted(positions) != list(range(len(items))):
-                raise ValueError(f"forced order {forced!r} does not fit {len(items)} items")
+                raise PlanechaseError(f"forced order {forced!r} does not fit {len(items)} items")
             return tuple(items[i] for i in positions)
         return tuple(items[i] for i in drawn)
 
@@ -151,7 +152,7 @@ class Run:
             self.emit(
                 "choice",
                 rule,
-                f"{self.name(player)} chooses: {chosen.label}.",
+                f"{self.name(player)} chooses: {chosen.label.rstrip('.')}.",
                 player=player,
                 decision=decision.kind.value,
                 option=chosen.id,

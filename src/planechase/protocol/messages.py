@@ -1,0 +1,552 @@
+"""The engine protocol's messages: checking requests, running them in a :class:`Session` and building
+the replies. Nothing here reads or writes streams; :mod:`planechase.protocol.stdio` moves the lines.
+
+>>> session = Session()
+>>> reply = session.handle({"cmd": "hello", "id": 1})
+>>> reply["ok"], reply["protocol"]
+(True, 'planechase-engine/1')
+>>> line = session.handle_line('{"cmd": "legal", "id": "q1"}')
+>>> json.loads(line)["error"]["code"]
+'no_game'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, NoReturn
+
+from .. import __version__
+from ..cards.catalog import CATALOG
+from ..engine.actions import action_from_dict
+from ..engine.config import GameConfig
+from ..engine.errors import (
+    ConfigError,
+    DeckError,
+    IllegalActionError,
+    InvalidActionError,
+    PlanechaseError,
+    ReplayError,
+)
+from ..engine.game import Game
+from ..engine.state import DieFace
+
+PROTOCOL_NAME = "planechase-engine"
+PROTOCOL_VERSION = 1
+#: What ``hello`` reports and accepts: the protocol's name and major version.
+PROTOCOL = f"{PROTOCOL_NAME}/{PROTOCOL_VERSION}"
+#: The longest request line accepted, in bytes of UTF-8 (the newline not counted).
+MAX_LINE_BYTES = 1 << 20
+#: The longest string ``id`` echoed back.
+MAX_ID_LENGTH = 256
+#: Integers in actions must be exactly representable as IEEE doubles (I-JSON, RFC 7493).
+MAX_SAFE_INT = (1 << 53) - 1
+
+
+class ErrorCode(StrEnum):
+    """The ``error.code`` of a failed reply."""
+
+    PARSE_ERROR = "parse_error"  # the line is not UTF-8 JSON
+    LINE_TOO_LONG = "line_too_long"  # the line is longer than MAX_LINE_BYTES
+    INVALID_REQUEST = "invalid_request"  # not an object, a missing or unexpected field, a wrong type
+    UNKNOWN_COMMAND = "unknown_command"
+    UNSUPPORTED_PROTOCOL = "unsupported_protocol"  # hello asked for a protocol this engine does not speak
+    NO_GAME = "no_game"  # the command needs a game and none was started or loaded
+    CONFIG_ERROR = "config_error"  # new: the configuration cannot start a game
+    INVALID_FORCED = "invalid_forced"  # new/force: a forced chance outcome that cannot be used
+    INVALID_ACTION = "invalid_action"  # act: a malformed action
+    ILLEGAL_ACTION = "illegal_action"  # act: a well-formed action the rules forbid now (``rule`` says which)
+    STALE_STATE = "stale_state"  # the request's state_id is not the current one
+    CANNOT_UNDO = "cannot_undo"
+    REPLAY_ERROR = "replay_error"  # load: the save does not replay
+    UNKNOWN_CARD = "unknown_card"  # cards: a name the catalog does not know
+    INTERNAL_ERROR = "internal_error"  # a bug in the engine; the session goes on
+
+
+class ProtocolError(Exception):
+    """A request that cannot be carried out; becomes an ``ok: false`` reply."""
+
+    def __init__(self, code: ErrorCode, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code.value, "message": self.message}
+        if self.rule:
+            out["rule"] = self.rule
+        return out
+
+
+# -- request fields -----------------------------------------------------------------------------
+
+Check = Callable[[Any], str | None]  # returns what is wrong, or None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(minimum: int = -MAX_SAFE_INT) -> Check:
+    def check(value: Any) -> str | None:
+        if not _is_int(value) or not minimum <= value <= MAX_SAFE_INT:
+            return f"an integer from {minimum} to {MAX_SAFE_INT}"
+        return None
+
+    return check
+
+
+def _seat_or_null(value: Any) -> str | None:
+    if value is None or _int(0)(value) is None:
+        return None
+    return "a seat number or null"
+
+
+def _bool(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "true or false"
+
+
+def _object(value: Any) -> str | None:
+    return None if isinstance(value, dict) else "a JSON object"
+
+
+def _str(max_length: int) -> Check:
+    def check(value: Any) -> str | None:
+        ok = isinstance(value, str) and len(value) <= max_length
+        return None if ok else f"a string of at most {max_length} characters"
+
+    return check
+
+
+def _str_list(min_items: int = 0) -> Check:
+    def check(value: Any) -> str | None:
+        ok = isinstance(value, list) and len(value) >= min_items and all(isinstance(x, str) for x in value)
+        return None if ok else f"a list of {'at least one ' if min_items else ''}strings"
+
+    return check
+
+
+@dataclass(frozen=True)
+class Field:
+    """A request field: its name, its check and whether it must be present."""
+
+    name: str
+    check: Check
+    required: bool = False
+
+
+_STATE_ID = Field("state_id", _int(0))
+_SEAT = Field("seat", _seat_or_null)
+_VIEW = Field("view", _bool)
+
+#: Every command and the fields it takes besides ``cmd`` and ``id``.
+COMMANDS: dict[str, tuple[Field, ...]] = {
+    "hello": (Field("protocol", _str(100)),),
+    "new": (Field("config", _object, required=True), Field("forced", _str_list()), _SEAT, _VIEW),
+    "view": (_SEAT,),
+    "legal": (Field("player", _int(0)),),
+    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW),
+    "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW),
+    "force": (Field("outcomes", _str_list(1), required=True), _STATE_ID),
+    "save": (),
+    "load": (Field("save", _object, required=True), _SEAT, _VIEW),
+    "log": (Field("since", _int(0)),),
+    "cards": (Field("names", _str_list()),),
+    "quit": (),
+}
+
+
+@dataclass(frozen=True)
+class Request:
+    """A checked request: its ``id`` (echoed), command and fields."""
+
+    id: str | int | None
+    cmd: str
+    args: Mapping[str, Any]
+
+
+def request_id(raw: object) -> str | int | None:
+    """The ``id`` to echo for ``raw``: its ``id`` if that is a valid one, else ``None``."""
+    if not isinstance(raw, dict):
+        return None
+    rid: object = raw.get("id")
+    if isinstance(rid, str) and len(rid) <= MAX_ID_LENGTH:
+        return rid
+    if isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= MAX_SAFE_INT:
+        return rid
+    return None
+
+
+def parse_request(raw: object) -> Request:
+    """Check a decoded request, raising :class:`ProtocolError` with what is wrong."""
+    if not isinstance(raw, dict):
+        raise ProtocolError(ErrorCode.INVALID_REQUEST, "a request must be a JSON object")
+    if "id" in raw and raw["id"] is not None and request_id(raw) is None:
+        raise ProtocolError(
+            ErrorCode.INVALID_REQUEST,
+            f"'id' must be a string of at most {MAX_ID_LENGTH} characters, an integer or null",
+        )
+    cmd = raw.get("cmd")
+    if cmd is None:
+        raise ProtocolError(ErrorCode.INVALID_REQUEST, "a request needs a 'cmd' field naming the command")
+    if not isinstance(cmd, str):
+        raise ProtocolError(ErrorCode.INVALID_REQUEST, "'cmd' must be a string")
+    if cmd not in COMMANDS:
+        known = ", ".join(COMMANDS)
+        raise ProtocolError(ErrorCode.UNKNOWN_COMMAND, f"unknown command {cmd[:50]!r}; the commands are: {known}")
+    fields = {f.name: f for f in COMMANDS[cmd]}
+    args: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in ("cmd", "id"):
+            continue
+        spec = fields.get(key)
+        if spec is None:
+            allowed = ", ".join(fields) or "none"
+            raise ProtocolError(
+                ErrorCode.INVALID_REQUEST, f"{cmd}: unexpected field {str(key)[:50]!r} (fields: {allowed})"
+            )
+        problem = spec.check(value)
+        if problem:
+            raise ProtocolError(ErrorCode.INVALID_REQUEST, f"{cmd}: '{key}' must be {problem}")
+        args[key] = value
+    for spec in fields.values():
+        if spec.required and spec.name not in args:
+            raise ProtocolError(ErrorCode.INVALID_REQUEST, f"{cmd}: missing field '{spec.name}'")
+    return Request(request_id(raw), cmd, args)
+
+
+def decode_line(line: str | bytes) -> Any:
+    """Decode one request line (without its newline); raise :class:`ProtocolError` if it is not JSON."""
+    if isinstance(line, bytes):
+        if len(line) > MAX_LINE_BYTES:
+            raise _too_long()
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ProtocolError(ErrorCode.PARSE_ERROR, f"the line is not UTF-8: {exc.reason}") from exc
+    else:
+        text = line
+        if len(text) > MAX_LINE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
+            raise _too_long()
+    try:
+        return json.loads(text.lstrip("\ufeff"), object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except RecursionError as exc:
+        raise ProtocolError(ErrorCode.PARSE_ERROR, "the JSON is nested too deeply") from exc
+    except ValueError as exc:  # json.JSONDecodeError, integers too long, NaN, duplicate keys
+        raise ProtocolError(ErrorCode.PARSE_ERROR, f"not valid JSON: {exc}") from exc
+
+
+def _too_long() -> ProtocolError:
+    return ProtocolError(ErrorCode.LINE_TOO_LONG, f"a request line may be at most {MAX_LINE_BYTES} bytes")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key[:50]!r}")
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def encode_reply(reply: Mapping[str, Any]) -> str:
+    """One reply as a single line of compact JSON, no newline. The text always encodes as UTF-8: a
+    reply holding a lone surrogate (echoed from a request's ``\\ud800`` escape) is written all ASCII."""
+    text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(reply, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    return text
+
+
+# -- chance outcomes ----------------------------------------------------------------------------
+
+_DIE_FACES = frozenset(face.value for face in DieFace)
+
+
+def check_forced(outcomes: list[str], players: int) -> None:
+    """Raise :class:`ProtocolError` unless every outcome is one :func:`planechase.force` can use:
+    a die face (``chaos``, ``die:blank``...), ``order:<a permutation of 0..n-1>`` or ``seat:<seat>``."""
+    for outcome in outcomes:
+        kind, _, value = outcome.partition(":") if ":" in outcome else ("die", ":", outcome)
+        problem = None
+        if kind == "die":
+            if value not in _DIE_FACES:
+                problem = f"the die faces are {', '.join(sorted(_DIE_FACES))}"
+        elif kind == "order":
+            parts = value.split(",") if value else []
+            if not all(p.isdigit() and p.isascii() for p in parts) or sorted(map(int, parts)) != list(
+                range(len(parts))
+            ):
+                problem = "an order is a permutation of 0..n-1, e.g. order:2,0,1"
+        elif kind == "seat":
+            if not (value.isdigit() and value.isascii() and len(value) <= 6 and int(value) < players):
+                problem = f"a seat is a number from 0 to {players - 1}"
+        else:
+            problem = "outcomes are die faces, order:... or seat:..."
+        if problem:
+            raise ProtocolError(ErrorCode.INVALID_FORCED, f"cannot force {outcome[:60]!r}: {problem}")
+
+
+# -- the session --------------------------------------------------------------------------------
+
+
+class Session:
+    """One client's conversation with the engine: at most one game at a time, with its history.
+
+    ``state_id`` starts at 0 and goes up by one whenever the game changes (``new``, ``load``, a
+    successful ``act``, ``undo``, ``force``); every reply carries it, so a client can tell whether
+    what it last saw is still current, and ``act``/``undo``/``force`` refuse a stale one.
+    """
+
+    def __init__(self, *, on_internal_error: Callable[[BaseException], None] | None = None) -> None:
+        self.game: Game | None = None
+        self.state_id = 0
+        self.closed = False
+        self._on_internal_error = on_internal_error
+
+    # -- entry points -----------------------------------------------------------------------
+
+    def handle_line(self, line: str | bytes) -> str | None:
+        """Handle one request line; return the reply line, or ``None`` for a blank line."""
+        if not line.strip():
+            return None
+        try:
+            raw = decode_line(line)
+        except ProtocolError as err:
+            return self.error_line(err)
+        reply = self.handle(raw)
+        try:
+            return encode_reply(reply)
+        except (TypeError, ValueError) as exc:
+            return encode_reply(self._internal(request_id(raw), reply.get("type"), exc))
+
+    def handle(self, raw: object) -> dict[str, Any]:
+        """Handle one decoded request; always return a reply, never raise."""
+        rid = request_id(raw)
+        cmd = raw.get("cmd") if isinstance(raw, dict) else None
+        known = cmd if isinstance(cmd, str) and cmd in COMMANDS else None
+        try:
+            request = parse_request(raw)
+            body = self._dispatch(request)
+        except ProtocolError as err:
+            return self._error_reply(rid, known, err)
+        except Exception as exc:
+            return self._internal(rid, known, exc)
+        return {**self._envelope(request.id, request.cmd, ok=True), **body}
+
+    def error_line(self, err: ProtocolError) -> str:
+        """The reply line for an error found before a request could be read (no ``id``, no ``type``)."""
+        return encode_reply(self._error_reply(None, None, err))
+
+    # -- replies ----------------------------------------------------------------------------
+
+    def _envelope(self, rid: str | int | None, cmd: str | None, *, ok: bool) -> dict[str, Any]:
+        actions = None if self.game is None else len(self.game.history) - 1
+        return {"id": rid, "ok": ok, "type": cmd, "state_id": self.state_id, "actions_taken": actions}
+
+    def _error_reply(self, rid: str | int | None, cmd: str | None, err: ProtocolError) -> dict[str, Any]:
+        return {**self._envelope(rid, cmd, ok=False), "error": err.to_dict()}
+
+    def _internal(self, rid: str | int | None, cmd: str | None, exc: BaseException) -> dict[str, Any]:
+        if self._on_internal_error is not None:
+            self._on_internal_error(exc)
+        message = f"internal error ({type(exc).__name__}: {str(exc)[:500]}); state_id says whether the game changed"
+        return self._error_reply(rid, cmd, ProtocolError(ErrorCode.INTERNAL_ERROR, message))
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def _dispatch(self, request: Request) -> dict[str, Any]:
+        handler: Callable[[Mapping[str, Any]], dict[str, Any]] = getattr(self, f"_cmd_{request.cmd}")
+        return handler(request.args)
+
+    def _cmd_hello(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        wanted = args.get("protocol")
+        if wanted is not None and wanted != PROTOCOL:
+            raise ProtocolError(ErrorCode.UNSUPPORTED_PROTOCOL, f"this engine speaks {PROTOCOL}, not {wanted!r}")
+        return {
+            "protocol": PROTOCOL,
+            "protocol_version": PROTOCOL_VERSION,
+            "engine": "planechase",
+            "engine_version": __version__,
+            "commands": list(COMMANDS),
+            "max_line_bytes": MAX_LINE_BYTES,
+        }
+
+    def _cmd_new(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            config = GameConfig.from_dict(args["config"])
+        except ConfigError as exc:
+            raise _config_error(exc) from exc
+        forced: list[str] = list(args.get("forced", ()))
+        check_forced(forced, len(config.players))
+        try:
+            game = Game(config, forced=forced)
+        except ConfigError as exc:
+            raise _config_error(exc) from exc
+        except PlanechaseError as exc:  # a forced order that does not fit a deck
+            if not forced:
+                raise
+            raise ProtocolError(ErrorCode.INVALID_FORCED, f"the forced outcomes do not fit the setup: {exc}") from exc
+        seat = _seat_in(game, args)
+        self.game = game
+        self.state_id += 1
+        return {"events": [e.to_dict() for e in game.history[0].events], **_position(game, args, seat)}
+
+    def _cmd_view(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game()
+        return {"view": game.view(_seat_in(game, args))}
+
+    def _cmd_legal(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game()
+        player = args.get("player")
+        if player is not None:
+            _check_seat(game, player, "player")
+        actions = [a.to_dict() for a in game.legal_actions() if player is None or a.player == player]
+        return {"actions": actions}
+
+    def _cmd_act(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game()
+        self._check_fresh(args)
+        seat = _seat_in(game, args)
+        raw = args["action"]
+        for key, value in raw.items():
+            if _is_int(value) and abs(value) > MAX_SAFE_INT:
+                raise ProtocolError(ErrorCode.INVALID_ACTION, f"field {str(key)[:50]!r} is beyond ±{MAX_SAFE_INT}")
+        try:
+            action = action_from_dict(raw)
+            events = game.act(action)
+        except IllegalActionError as exc:
+            raise ProtocolError(ErrorCode.ILLEGAL_ACTION, exc.message, exc.rule) from exc
+        except InvalidActionError as exc:
+            raise ProtocolError(ErrorCode.INVALID_ACTION, str(exc)) from exc
+        self.state_id += 1
+        return {"events": [e.to_dict() for e in events], **_position(game, args, seat)}
+
+    def _cmd_undo(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game()
+        self._check_fresh(args)
+        seat = _seat_in(game, args)
+        taken = len(game.history) - 1
+        steps: int | None = args.get("steps")
+        to: int | None = args.get("to")
+        if steps is not None and to is not None:
+            raise ProtocolError(ErrorCode.INVALID_REQUEST, "undo: give 'steps' or 'to', not both")
+        if to is not None:
+            if to >= taken:
+                raise ProtocolError(ErrorCode.CANNOT_UNDO, f"'to' must be below the number of actions taken ({taken})")
+            steps = taken - to
+        steps = 1 if steps is None else steps
+        try:
+            game.undo(steps)
+        except PlanechaseError as exc:
+            raise ProtocolError(ErrorCode.CANNOT_UNDO, str(exc)) from exc
+        self.state_id += 1
+        return {"undone": steps, **_position(game, args, seat)}
+
+    def _cmd_force(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game()
+        self._check_fresh(args)
+        outcomes: list[str] = list(args["outcomes"])
+        check_forced(outcomes, len(game.state.players))
+        game.force(*outcomes)
+        self.state_id += 1
+        return {"forced": list(game.state.forced)}
+
+    def _cmd_save(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        return {"save": self._game().save()}
+
+    def _cmd_load(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            game = Game.load(args["save"])
+        except DeckError as exc:
+            raise _config_error(exc) from exc
+        except ReplayError as exc:
+            raise ProtocolError(ErrorCode.REPLAY_ERROR, str(exc)) from exc
+        except (PlanechaseError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ProtocolError(ErrorCode.REPLAY_ERROR, f"not a valid save: {exc!s}"[:500]) from exc
+        seat = _seat_in(game, args)
+        self.game = game
+        self.state_id += 1
+        return _position(game, args, seat)
+
+    def _cmd_log(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        history = self._game().history
+        since: int = args.get("since", 0)
+        if since > len(history):
+            raise ProtocolError(ErrorCode.INVALID_REQUEST, f"log: 'since' must be at most {len(history)}")
+        records = [{"index": i, **history[i].to_dict()} for i in range(since, len(history))]
+        return {"records": records}
+
+    def _cmd_cards(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        names = args.get("names")
+        if names is None:
+            cards = list(CATALOG)
+        else:
+            cards = []
+            for name in names:
+                try:
+                    cards.append(CATALOG.get(name))
+                except KeyError:
+                    hint = CATALOG.closest(name)
+                    also = f"; did you mean {' or '.join(hint)}?" if hint else ""
+                    raise ProtocolError(ErrorCode.UNKNOWN_CARD, f"no planar card named {name[:80]!r}{also}") from None
+        return {
+            "cards": [
+                {"name": c.name, "kind": c.kind, "type_line": c.type_line, "oracle_text": c.oracle_text} for c in cards
+            ]
+        }
+
+    def _cmd_quit(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        self.closed = True
+        return {}
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise ProtocolError(ErrorCode.NO_GAME, "no game yet: send 'new' or 'load' first")
+        return self.game
+
+    def _check_fresh(self, args: Mapping[str, Any]) -> None:
+        wanted = args.get("state_id")
+        if wanted is not None and wanted != self.state_id:
+            raise ProtocolError(
+                ErrorCode.STALE_STATE,
+                f"the request is for state {wanted}, but the game is at state {self.state_id}; fetch a fresh view",
+            )
+
+
+def _config_error(exc: ConfigError) -> ProtocolError:
+    if isinstance(exc, DeckError):
+        return ProtocolError(ErrorCode.CONFIG_ERROR, exc.message, exc.rule or None)
+    return ProtocolError(ErrorCode.CONFIG_ERROR, str(exc))
+
+
+def _check_seat(game: Game, seat: int, name: str) -> None:
+    players = len(game.state.players)
+    if seat >= players:
+        raise ProtocolError(ErrorCode.INVALID_REQUEST, f"'{name}' must be a seat from 0 to {players - 1}")
+
+
+def _seat_in(game: Game, args: Mapping[str, Any]) -> int | None:
+    """The request's ``seat`` (the view's point of view), checked against ``game``."""
+    seat: int | None = args.get("seat")
+    if seat is not None:
+        _check_seat(game, seat, "seat")
+    return seat
+
+
+def _position(game: Game, args: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """The status summary after a change, and the view unless the request says ``view: false``."""
+    full = game.view(seat)
+    status = {k: full[k] for k in ("turn", "active", "step", "priority", "over", "winners", "decision")}
+    return {"status": status, "view": full} if args.get("view", True) else {"status": status}
