@@ -382,42 +382,26 @@ def test_start_game_loads_a_save_and_refuses_a_broken_file(tmp_path: Path) -> No
         start_game(["Alice", "Bob"], None, False, tmp_path / "bad.json")
 
 
-def _planechase() -> str:
-    return str(Path(sys.executable).with_name("planechase"))
+def run_play(*args: str, keys: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the installed ``planechase play`` command with ``keys`` piped in (one key or answer a line)."""
+    command = [str(Path(sys.executable).with_name("planechase")), "play", *args]
+    return subprocess.run(command, input=keys, capture_output=True, text=True, timeout=60, cwd=cwd)
 
 
 def test_play_runs_from_piped_keys_and_prints_the_plane(tmp_path: Path) -> None:
     expected = Game(make_config(["Alice", "Bob"], 3, shared=False)[0]).view()["face_up"][0]["name"]
-    done = subprocess.run(
-        [_planechase(), "play", "--seed", "3"],
-        input="m\nr\n1\nq\ny\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=tmp_path,
-    )
+    done = run_play("--seed", "3", keys="m\nr\n1\nq\ny\n", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert expected.upper() in done.stdout
     assert "seed 3" in done.stdout and "Traceback" not in done.stdout + done.stderr
 
 
 def test_play_saves_and_loads_through_the_command(tmp_path: Path) -> None:
-    first = subprocess.run(
-        [_planechase(), "play", "--seed", "4"],
-        input="m\ns\nq\ny\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=tmp_path,
-    )
+    first = run_play("--seed", "4", keys="m\ns\nq\ny\n", cwd=tmp_path)
     assert first.returncode == 0, first.stderr
     (save,) = tmp_path.glob("planechase-seed4-*.json")
-    second = subprocess.run(
-        [_planechase(), "play", "--load", str(save)], input="q\ny\n", capture_output=True, text=True, timeout=60
-    )
+    second = run_play("--load", str(save), keys="q\ny\n")
     assert second.returncode == 0, second.stderr
     assert "Continuing" in second.stdout and "Main 1" in second.stdout
-    missing = subprocess.run(
-        [_planechase(), "play", "--load", str(tmp_path / "nope.json")], input="", capture_output=True, text=True
-    )
+    missing = run_play("--load", str(tmp_path / "nope.json"), keys="")
     assert missing.returncode == 2 and "Can't start the game" in missing.stdout

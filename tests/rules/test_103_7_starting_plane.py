@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conftest import PLANES_10, identity_order, make_game
+from driving import deck_maker, names
 from planechase import Event, Game
 
 FILL = (
@@ -23,18 +24,12 @@ FILL = (
 )
 
 
-def deck(*top: str) -> tuple[str, ...]:
-    """A legal ten-card planar deck: ``top`` (top first), then quiet planes."""
-    rest = [name for name in FILL if name not in top]
-    return (*top, *rest[: max(0, 10 - len(top))])
+#: Legal ten-card planar decks: the cards asked for on top, then quiet planes.
+deck = deck_maker(FILL)
 
 
 def setup_events(game: Game) -> tuple[Event, ...]:
     return game.history[0].events
-
-
-def names(game: Game, cards: Sequence[int]) -> list[str]:
-    return [game.state.name_of(c) for c in cards]
 
 
 def positions(chance: str) -> list[int]:

@@ -6,21 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import make_game
-from planechase import (
-    Action,
-    Advance,
-    Cast,
-    Choose,
-    Concede,
-    DecisionKind,
-    Event,
-    Game,
-    IllegalActionError,
-    Pass,
-    Roll,
-    apply,
-    state_to_dict,
-)
+from driving import deck_maker, pass_once, refused, types
+from planechase import Advance, Cast, Choose, Concede, DecisionKind, Game, Pass, Roll
 from planechase.engine.state import StackKind
 
 FILL: tuple[str, ...] = (
@@ -44,10 +31,8 @@ TURN_STEPS = [
 ]
 
 
-def deck(*top: str) -> tuple[str, ...]:
-    """A legal ten-card planar deck: ``top`` (top first), then planes without step triggers first."""
-    rest = [name for name in FILL if name not in top]
-    return (*top, *rest[: max(0, 10 - len(top))])
+#: Legal ten-card planar decks: the cards asked for on top, then planes without step triggers first.
+deck = deck_maker(FILL)
 
 
 def quiet_game(players: int = 2, starting_player: int = 0) -> Game:
@@ -56,34 +41,16 @@ def quiet_game(players: int = 2, starting_player: int = 0) -> Game:
     return make_game([deck("Tazeem") for _ in seats], players=seats, starting_player=starting_player)
 
 
-def pass_(game: Game, seat: int) -> tuple[Event, ...]:
-    return game.act({"type": "pass", "player": seat})
-
-
-def refused(game: Game, action: Action) -> IllegalActionError:
-    """``action`` is illegal now; the state is left exactly as it was."""
-    before = state_to_dict(game.state)
-    with pytest.raises(IllegalActionError) as info:
-        apply(game.state, action)
-    assert state_to_dict(game.state) == before
-    assert action not in game.legal_actions()
-    return info.value
-
-
-def types(events: tuple[Event, ...] | list[Event]) -> list[str]:
-    return [e.type for e in events]
-
-
 # -- 117.3d / 117.4: passing --------------------------------------------------------------------------------
 
 
 def test_117_3d_passing_gives_priority_to_the_next_player_in_turn_order() -> None:
     game = quiet_game(players=3)
     assert (game.state.step.value, game.state.priority) == ("upkeep", 0)  # 117.3a
-    events = pass_(game, 0)
+    events = pass_once(game, 0)
     assert [(e.type, e.rules, e.data["player"]) for e in events] == [("passed", ("117.3d",), 0)]
     assert game.state.priority == 1
-    pass_(game, 1)
+    pass_once(game, 1)
     assert game.state.priority == 2
     assert game.state.step.value == "upkeep"
 
@@ -91,11 +58,11 @@ def test_117_3d_passing_gives_priority_to_the_next_player_in_turn_order() -> Non
 def test_117_3d_turn_order_starts_from_the_active_player() -> None:
     game = quiet_game(players=3, starting_player=1)
     assert game.state.priority == 1
-    pass_(game, 1)
+    pass_once(game, 1)
     assert game.state.priority == 2
-    pass_(game, 2)
+    pass_once(game, 2)
     assert game.state.priority == 0
-    pass_(game, 0)
+    pass_once(game, 0)
     assert (game.state.step.value, game.state.priority) == ("draw", 1)
 
 
@@ -112,15 +79,15 @@ def test_117_3d_after_the_turn_order_is_reversed_priority_passes_the_other_way()
             break
         priority = game.state.priority
         assert priority is not None
-        pass_(game, priority)
+        pass_once(game, priority)
     assert game.state.stack == ()
     assert game.view()["turn_order"] == "counterclockwise"
     assert game.state.priority == 0
-    pass_(game, 0)
+    pass_once(game, 0)
     assert game.state.priority == 2
-    pass_(game, 2)
+    pass_once(game, 2)
     assert game.state.priority == 1
-    pass_(game, 1)
+    pass_once(game, 1)
     assert game.state.step.value == "beginning_of_combat"
     game.act({"type": "advance", "player": 0, "to": "next_turn"})
     assert (game.state.active, game.state.planar_controller, game.state.priority) == (2, 2, 2)
@@ -136,8 +103,8 @@ def test_117_1_only_the_player_with_priority_may_pass() -> None:
 def test_117_4_all_pass_with_an_empty_stack_the_step_ends() -> None:
     game = quiet_game()
     game.act({"type": "advance", "player": 0, "to": "precombat_main"})
-    pass_(game, 0)
-    events = pass_(game, 1)
+    pass_once(game, 0)
+    events = pass_once(game, 1)
     assert [(e.type, e.rules) for e in events] == [
         ("passed", ("117.3d",)),
         ("step_ended", ("117.4",)),
@@ -154,26 +121,26 @@ def test_117_4_all_pass_with_a_stack_the_top_resolves_then_the_active_player_get
     cast = game.act({"type": "cast", "player": 0, "label": "Giant Growth"})
     assert [(e.type, e.rules) for e in cast] == [("cast", ("601.2", "117.3c"))]
     assert game.state.priority == 0  # 117.3c
-    pass_(game, 0)
+    pass_once(game, 0)
     assert game.state.priority == 1
     game.act({"type": "cast", "player": 1, "label": "Shock"})  # Bob responds
     assert game.state.priority == 1  # 117.3c
     assert [i.label for i in game.state.stack] == ["Giant Growth", "Shock"]
-    pass_(game, 1)
+    pass_once(game, 1)
     assert game.state.priority == 0  # Alice's earlier pass doesn't count: not in succession
-    events = pass_(game, 0)
+    events = pass_once(game, 0)
     assert types(events) == ["passed", "resolves", "resolved_other"]
     assert events[1].rules == ("608.2",)
     assert [i.label for i in game.state.stack] == ["Giant Growth"]
     assert game.state.priority == 0  # 117.3b
     assert game.state.step.value == "precombat_main"
-    pass_(game, 0)
-    events = pass_(game, 1)
+    pass_once(game, 0)
+    events = pass_once(game, 1)
     assert types(events) == ["passed", "resolves", "resolved_other"]
     assert game.state.stack == ()
     assert (game.state.step.value, game.state.priority) == ("precombat_main", 0)
-    pass_(game, 0)
-    pass_(game, 1)
+    pass_once(game, 0)
+    pass_once(game, 1)
     assert game.state.step.value == "beginning_of_combat"
 
 
@@ -181,11 +148,11 @@ def test_117_3b_after_resolving_the_active_player_gets_priority_not_the_caster()
     game = quiet_game()
     game.act({"type": "advance", "player": 0, "to": "next_turn"})
     game.act({"type": "advance", "player": 1, "to": "precombat_main"})
-    pass_(game, 1)
+    pass_once(game, 1)
     game.act({"type": "cast", "player": 0, "label": "Lightning Helix"})  # Alice, in Bob's turn
     assert game.state.priority == 0
-    pass_(game, 0)
-    pass_(game, 1)
+    pass_once(game, 0)
+    pass_once(game, 1)
     assert game.state.stack == ()
     assert game.state.priority == 1
 
@@ -193,11 +160,11 @@ def test_117_3b_after_resolving_the_active_player_gets_priority_not_the_caster()
 def test_117_4_three_players_must_all_pass_in_succession() -> None:
     game = quiet_game(players=3)
     game.act({"type": "advance", "player": 0, "to": "precombat_main"})
-    pass_(game, 0)
+    pass_once(game, 0)
     game.act({"type": "cast", "player": 1, "label": "Counterspell"})
-    pass_(game, 1)
-    assert types(pass_(game, 2)) == ["passed"]
-    events = pass_(game, 0)
+    pass_once(game, 1)
+    assert types(pass_once(game, 2)) == ["passed"]
+    events = pass_once(game, 0)
     assert types(events) == ["passed", "resolves", "resolved_other"]
     assert game.state.priority == 0
 
@@ -247,8 +214,8 @@ def test_117_1_advance_needs_priority() -> None:
 
 def test_603_2_advance_stops_at_an_upkeep_trigger() -> None:
     game = make_game([deck("Aretopolis"), deck("The Eon Fog")])
-    pass_(game, 0)
-    pass_(game, 1)  # Alice's upkeep trigger resolves
+    pass_once(game, 0)
+    pass_once(game, 1)  # Alice's upkeep trigger resolves
     game.act({"type": "advance", "player": 0, "to": "next_turn"})
     assert (game.state.turn, game.state.step.value, game.state.priority) == (2, "upkeep", 1)
     (item,) = game.state.stack
@@ -273,8 +240,8 @@ def test_603_2_temple_of_atropos_stops_an_advance_to_the_end_step() -> None:
     assert trigger.data["card"] == "Temple of Atropos"
     assert (game.state.step.value, game.state.priority) == ("postcombat_main", 0)
     assert len(game.state.stack) == 1
-    pass_(game, 0)
-    pass_(game, 1)  # an additional beginning phase after this phase (500.8)
+    pass_once(game, 0)
+    pass_once(game, 1)  # an additional beginning phase after this phase (500.8)
     events = game.act({"type": "advance", "player": 0, "to": "end"})
     assert [e.data["step"] for e in events if e.type == "step_began"] == ["untap", "upkeep", "draw", "end"]
     assert (game.state.turn, game.state.step.value) == (1, "end")
@@ -292,7 +259,7 @@ def test_500_1_every_step_in_order_when_passing_one_by_one() -> None:
     while not (game.state.turn == 3 and game.state.step.value == "upkeep"):
         priority = game.state.priority
         assert priority is not None
-        pass_(game, priority)
+        pass_once(game, priority)
         assert game.state.step.value not in ("untap", "cleanup")  # 502.4, 514.3: no priority there
         seen.append((game.state.turn, game.state.step.value, game.state.priority))
     events = list(game.events())[mark:]
@@ -309,8 +276,8 @@ def test_500_1_every_step_in_order_when_passing_one_by_one() -> None:
 def test_502_4_no_player_receives_priority_in_the_untap_step() -> None:
     game = quiet_game()
     game.act({"type": "advance", "player": 0, "to": "end"})
-    pass_(game, 0)
-    events = pass_(game, 1)
+    pass_once(game, 0)
+    events = pass_once(game, 1)
     order = [(e.type, e.data.get("step")) for e in events if e.type in ("step_began", "turn_began")]
     assert order == [("step_began", "cleanup"), ("turn_began", None), ("step_began", "untap"), ("step_began", "upkeep")]
     assert (game.state.turn, game.state.step.value, game.state.priority) == (2, "upkeep", 1)
@@ -319,8 +286,8 @@ def test_502_4_no_player_receives_priority_in_the_untap_step() -> None:
 def test_514_1_cleanup_discards_to_hand_size_without_priority() -> None:
     game = quiet_game()
     game.act({"type": "advance", "player": 0, "to": "end"})
-    pass_(game, 0)
-    events = pass_(game, 1)
+    pass_once(game, 0)
+    events = pass_once(game, 1)
     (cleanup,) = [e for e in events if e.type == "turn_based_action" and e.rules == ("514.1",)]
     assert cleanup.data == {"player": 0, "instruction": "discard_to_hand_size"}
     assert game.state.step.value == "upkeep"
@@ -382,7 +349,7 @@ def test_603_3b_the_first_chosen_goes_on_the_stack_first_and_resolves_last(first
     assert game.state.pending is None
     assert game.state.priority == 0
     top = stack[-1]
-    resolved = [*pass_(game, 0), *pass_(game, 1)]
+    resolved = [*pass_once(game, 0), *pass_once(game, 1)]
     assert [e.data["item"] for e in resolved if e.type == "resolves"] == [top.id]
 
 

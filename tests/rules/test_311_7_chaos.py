@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from conftest import make_game
+from driving import answer, deck_maker, names, resolve_stack, roll
 from planechase import DecisionKind, Event, Game
 from planechase.engine.state import StackKind
 
@@ -13,10 +14,8 @@ FILL: tuple[str, ...] = (
 )
 
 
-def deck(*top: str) -> tuple[str, ...]:
-    """A legal ten-card planar deck: ``top`` (top first), then planes whose chaos abilities are simple."""
-    rest = [name for name in FILL if name not in top]
-    return (*top, *rest[: max(0, 10 - len(top))])
+#: Legal ten-card planar decks: the cards asked for on top, then planes whose chaos abilities are simple.
+deck = deck_maker(FILL)
 
 
 def game_in_main(alice: tuple[str, ...], bob: tuple[str, ...] | None = None) -> Game:
@@ -28,44 +27,9 @@ def game_in_main(alice: tuple[str, ...], bob: tuple[str, ...] | None = None) -> 
     return game
 
 
-def resolve_stack(game: Game, *, limit: int | None = None) -> list[Event]:
-    """Pass priority in turn order until the stack is empty (or ``limit`` objects resolved)."""
-    events: list[Event] = []
-    resolved = 0
-    for _ in range(50):
-        if not game.state.stack or (limit is not None and resolved >= limit):
-            return events
-        assert game.state.pending is None, game.state.pending
-        priority = game.state.priority
-        assert priority is not None
-        step = game.act({"type": "pass", "player": priority})
-        resolved += sum(1 for e in step if e.type == "resolves")
-        events.extend(step)
-    raise AssertionError("the stack did not empty")
-
-
-def choose(game: Game, option: str) -> tuple[Event, ...]:
-    decision = game.decision
-    assert decision is not None
-    return game.act({"type": "choose", "player": decision.player, "decision": decision.id, "option": option})
-
-
-def roll(game: Game, face: str) -> tuple[Event, ...]:
-    game.force(face)
-    events = game.act({"type": "roll", "player": game.state.active})
-    decision = game.decision
-    if decision is not None and decision.kind is DecisionKind.PAY_ROLL_COST:
-        events = choose(game, "pay")
-    return events
-
-
 def chaos_triggers(events: list[Event] | tuple[Event, ...]) -> list[tuple[str, int]]:
     """(card, controller) of every chaos ability that triggered."""
     return [(e.data["card"], e.data["controller"]) for e in events if e.type == "ability_triggered"]
-
-
-def names(game: Game, cards: tuple[int, ...]) -> list[str]:
-    return [game.state.name_of(c) for c in cards]
 
 
 # -- chaos from the die and from effects ------------------------------------------------------------------
@@ -172,7 +136,7 @@ def test_311_7_with_two_planes_chaos_ensues_once_and_each_chaos_ability_triggers
     assert decision.rule == "603.3b"
     assert sorted(o.label.split(":")[0] for o in decision.options) == ["Norn's Seedcore", "Tazeem"]
     seedcore = next(o.id for o in decision.options if o.label.startswith("Norn's Seedcore"))
-    choose(game, seedcore)
+    answer(game, seedcore)
     stack = game.state.stack
     assert names(game, tuple(i.card or 0 for i in stack)) == ["Norn's Seedcore", "Tazeem"]  # Tazeem on top
     assert len({i.source for i in stack}) == 2
@@ -216,15 +180,15 @@ def test_311_7_pools_of_becoming_revealed_cards_chaos_abilities_trigger_in_the_p
     assert decision is not None
     assert decision.kind is DecisionKind.ORDER_CARDS
     assert [o.label for o in decision.options] == ["Aretopolis", "Chaotic Aether", "Tazeem"]
-    choose(game, decision.options[2].id)  # Tazeem first
+    answer(game, decision.options[2].id)  # Tazeem first
     decision = game.decision
     assert decision is not None
-    choose(game, decision.options[1].id)  # then Chaotic Aether, Aretopolis last
+    answer(game, decision.options[1].id)  # then Chaotic Aether, Aretopolis last
     # Two triggers of Alice's: she orders them.
     decision = game.decision
     assert decision is not None
     assert decision.kind is DecisionKind.ORDER_TRIGGERS
-    choose(game, decision.options[0].id)
+    answer(game, decision.options[0].id)
     assert game.decision is None
     assert names(game, game.state.decks[0]) == [
         "Sokenzan",
@@ -244,7 +208,7 @@ def test_311_7_a_revealed_planes_chaos_ability_resolves_from_the_deck() -> None:
     roll(game, "chaos")
     resolve_stack(game)
     while game.decision is not None:  # bottom order, then trigger order: take the first options
-        choose(game, game.decision.options[0].id)
+        answer(game, game.decision.options[0].id)
     events = resolve_stack(game)
     # Aretopolis is not face up: no scroll counter; it draws for 0 counters.
     assert "no_counter" in [e.type for e in events]
@@ -265,7 +229,7 @@ def test_311_7_the_fertile_lands_of_saulvinia_chaos_ensues_on_the_revealed_plane
     decision = game.decision
     assert decision is not None
     assert decision.kind is DecisionKind.ORDER_CARDS
-    choose(game, decision.options[0].id)  # Chaotic Aether, then Tazeem
+    answer(game, decision.options[0].id)  # Chaotic Aether, then Tazeem
     assert game.decision is None
     assert names(game, game.state.decks[0]) == ["The Eon Fog", *alice[4:], "Chaotic Aether", "Tazeem"]
     (item,) = game.state.stack

@@ -8,111 +8,25 @@ from collections.abc import Iterable
 from typing import Any
 
 from conftest import make_game
-from planechase import Event, Game
+from driving import (
+    answer,
+    brief,
+    cast,
+    deck_names,
+    encounter,
+    face_up,
+    next_turn,
+    of_type,
+    option_for,
+    pass_once,
+    resolve_stack,
+    resolve_top,
+    roll,
+    to_step,
+)
+from planechase import Event
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def act(game: Game, **action: Any) -> list[Event]:
-    return list(game.act(action))
-
-
-def pass_once(game: Game) -> list[Event]:
-    priority = game.state.priority
-    assert priority is not None
-    return act(game, type="pass", player=priority)
-
-
-def resolve_stack(game: Game) -> list[Event]:
-    out: list[Event] = []
-    while game.state.stack and game.state.pending is None and not game.state.over:
-        out += pass_once(game)
-    return out
-
-
-def resolve_top(game: Game) -> list[Event]:
-    """Everyone passes once: exactly the top object resolves."""
-    top = game.state.stack[-1].id
-    out: list[Event] = []
-    while any(item.id == top for item in game.state.stack) and game.state.pending is None:
-        out += pass_once(game)
-    return out
-
-
-def to_step(game: Game, step: str = "precombat_main") -> list[Event]:
-    out = resolve_stack(game)
-    while game.state.step.value != step:
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="advance", player=priority, to=step)
-        out += resolve_stack(game)
-    return out
-
-
-def next_turn(game: Game) -> list[Event]:
-    """Everyone passes (resolving whatever triggers on the way) until the next turn begins."""
-    turn = game.state.turn
-    out: list[Event] = []
-    while game.state.turn == turn:
-        out += resolve_stack(game)
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="advance", player=priority, to="next_turn")
-    return out
-
-
-def answer(game: Game, option: str) -> list[Event]:
-    decision = game.decision
-    assert decision is not None
-    return act(game, type="choose", player=decision.player, decision=decision.id, option=option)
-
-
-def option_for(game: Game, label: str) -> str:
-    decision = game.decision
-    assert decision is not None
-    return next(o.id for o in decision.options if o.label == label)
-
-
-def roll(game: Game, *forced: str) -> list[Event]:
-    game.force(*forced)
-    out = act(game, type="roll", player=game.state.active)
-    if game.decision is not None and game.decision.kind.value == "pay_roll_cost":
-        out += answer(game, "pay")
-    return out
-
-
-def cast(game: Game, effect: str, target: int | None = None) -> list[Event]:
-    seat = game.state.priority
-    assert seat is not None
-    action: dict[str, Any] = {"type": "cast", "player": seat, "label": f"test {effect}", "effect": effect}
-    if target is not None:
-        action["target"] = target
-    return list(game.act(action))
-
-
-def of_type(events: Iterable[Event], *types: str) -> list[Event]:
-    return [e for e in events if e.type in types]
-
-
-def brief(events: Iterable[Event], *types: str) -> list[tuple[str, tuple[str, ...], dict[str, Any]]]:
-    return [(e.type, e.rules, dict(e.data)) for e in of_type(events, *types)]
-
-
-def face_up(game: Game) -> list[str]:
-    return [game.state.name_of(fu.card) for fu in game.state.face_up]
-
-
-def deck(game: Game, index: int = 0) -> list[str]:
-    return [game.state.name_of(c) for c in game.state.decks[index]]
-
-
-def encounter(game: Game) -> list[Event]:
-    """From the start of the game, reach the main phase and roll the Planeswalker symbol: the second
-    card of Alice's deck (a phenomenon) is encountered and its trigger put on the stack."""
-    out = to_step(game)
-    out += roll(game, "planeswalker")
-    out += resolve_top(game)
-    return out
 
 
 OTHERS = (
@@ -183,7 +97,7 @@ def test_312_5_encounter_trigger_and_704_6f_planeswalk_after_it_resolves() -> No
         ("planeswalked_to", ("704.6f", "701.31", "901.11"), {"player": 0, "card": "Naar Isle", "object": 5}),
     ]
     assert face_up(game) == ["Naar Isle"]
-    assert deck(game)[-2:] == ["Sokenzan", "Planewide Disaster"]
+    assert deck_names(game)[-2:] == ["Sokenzan", "Planewide Disaster"]
     assert (game.state.priority, game.state.stack) == (0, ())
 
 
@@ -255,7 +169,7 @@ def test_701_31_planeswalk_in_response_to_a_phenomenon_trigger() -> None:
     assert planeswalks(events) == [(("701.31",), {"player": 0})]
     assert of_type(events, "state_based_action") == []
     assert face_up(game) == ["Naar Isle"]
-    assert deck(game)[-1] == "Time Distortion"
+    assert deck_names(game)[-1] == "Time Distortion"
 
 
 # -- Interplanar Tunnel --------------------------------------------------------------------------
@@ -306,7 +220,7 @@ def test_interplanar_tunnel_five_planes_one_on_top_rest_in_random_order() -> Non
     ]
     # Then the state-based action: the Tunnel goes to the bottom and Otaria, now on top, comes up.
     assert face_up(game) == ["Otaria"]
-    assert deck(game) == [
+    assert deck_names(game) == [
         "The Eon Fog",
         "Academy at Tolaria West",
         "Sokenzan",
@@ -334,7 +248,7 @@ def test_interplanar_tunnel_random_order_is_drawn_and_recorded() -> None:
     assert bottom.data["cards"] == [rest[i] for i in positions]
     resolve_stack(game)
     assert face_up(game) == ["Naar Isle"]
-    assert deck(game) == [
+    assert deck_names(game) == [
         "Fields of Summer",
         "Kilnspire District",
         "The Eon Fog",
@@ -356,7 +270,7 @@ def test_interplanar_tunnel_with_fewer_than_five_planes_reveals_the_whole_deck()
     events = answer(game, option_for(game, "Tazeem")) + resolve_stack(game)
     assert [e.data["cards"] for e in of_type(events, "bottom_order")] == [["Sokenzan", "Naar Isle"]]
     assert face_up(game) == ["Tazeem"]
-    assert deck(game) == ["Sokenzan", "Naar Isle", "Interplanar Tunnel"]
+    assert deck_names(game) == ["Sokenzan", "Naar Isle", "Interplanar Tunnel"]
 
 
 # -- Spatial Merging -----------------------------------------------------------------------------
@@ -391,7 +305,7 @@ def test_spatial_merging_two_planes_at_once_and_phenomena_bottom_in_chosen_order
     # Spatial Merging left as it planeswalked: no state-based action planeswalks again.
     assert of_type(events, "state_based_action") == []
     assert face_up(game) == ["Naar Isle", "Tazeem"]
-    assert deck(game) == ["Otaria", "Sokenzan", "Spatial Merging", "Planewide Disaster", "Time Distortion"]
+    assert deck_names(game) == ["Otaria", "Sokenzan", "Spatial Merging", "Planewide Disaster", "Time Distortion"]
 
 
 # -- Chaotic Aether ------------------------------------------------------------------------------

@@ -3,93 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from conftest import identity_order, make_game
-from planechase import CATALOG, Event, Game, GameConfig
+from driving import act, answer, brief, cast, deck_names, face_up, next_turn, of_type, resolve_stack, roll, to_step
+from planechase import CATALOG, Game, GameConfig
 from planechase.cards.effects import CreateEffect
 from planechase.cards.model import Ability, CardDef, Catalog, TriggerKind
 from planechase.engine.state import Duration
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def act(game: Game, **action: Any) -> list[Event]:
-    return list(game.act(action))
-
-
-def resolve_stack(game: Game) -> list[Event]:
-    """Everyone passes until the stack is empty (or a decision is needed)."""
-    out: list[Event] = []
-    while game.state.stack and game.state.pending is None and not game.state.over:
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="pass", player=priority)
-    return out
-
-
-def to_step(game: Game, step: str = "precombat_main") -> list[Event]:
-    """Resolve whatever is on the stack and advance to ``step`` of the current turn."""
-    out = resolve_stack(game)
-    while game.state.step.value != step:
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="advance", player=priority, to=step)
-        out += resolve_stack(game)
-    return out
-
-
-def next_turn(game: Game) -> list[Event]:
-    """Everyone passes (resolving whatever triggers on the way) until the next turn begins."""
-    turn = game.state.turn
-    out: list[Event] = []
-    while game.state.turn == turn:
-        out += resolve_stack(game)
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="advance", player=priority, to="next_turn")
-    return out
-
-
-def answer(game: Game, option: str) -> list[Event]:
-    decision = game.decision
-    assert decision is not None
-    return act(game, type="choose", player=decision.player, decision=decision.id, option=option)
-
-
-def roll(game: Game, face: str) -> list[Event]:
-    """The active player rolls the planar die (paying any cost) with ``face`` forced."""
-    game.force(face)
-    out = act(game, type="roll", player=game.state.active)
-    if game.decision is not None and game.decision.kind.value == "pay_roll_cost":
-        out += answer(game, "pay")
-    return out
-
-
-def cast(game: Game, effect: str, player: int | None = None, target: int | None = None) -> list[Event]:
-    seat = game.state.priority if player is None else player
-    assert seat is not None
-    action: dict[str, Any] = {"type": "cast", "player": seat, "label": f"test {effect}", "effect": effect}
-    if target is not None:
-        action["target"] = target
-    return list(game.act(action))
-
-
-def of_type(events: Iterable[Event], *types: str) -> list[Event]:
-    return [e for e in events if e.type in types]
-
-
-def brief(events: Iterable[Event], *types: str) -> list[tuple[str, tuple[str, ...], dict[str, Any]]]:
-    return [(e.type, e.rules, dict(e.data)) for e in of_type(events, *types)]
-
-
-def face_up(game: Game) -> list[str]:
-    return [game.state.name_of(fu.card) for fu in game.state.face_up]
-
-
-def deck(game: Game, index: int) -> list[str]:
-    return [game.state.name_of(c) for c in game.state.decks[index]]
 
 
 def owners(game: Game, index: int) -> list[int | None]:
@@ -132,7 +55,7 @@ def test_701_31b_face_up_cards_go_to_their_owners_decks_after_spatial_merging() 
     to_step(game)
     events = roll(game, "planeswalker") + resolve_stack(game)
     # Bob planeswalks away from Alice's Sokenzan: it goes to the bottom of Alice's deck, not Bob's.
-    assert deck(game, 0) == [*ALICE[1:], "Sokenzan"]
+    assert deck_names(game, 0) == [*ALICE[1:], "Sokenzan"]
     # Spatial Merging (Bob's) is encountered, reveals Tazeem and The Eon Fog from Bob's deck; Bob
     # planeswalks to both, leaving Spatial Merging, which goes to the bottom of Bob's deck.
     assert face_up(game) == ["Tazeem", "The Eon Fog"]
@@ -146,7 +69,7 @@ def test_701_31b_face_up_cards_go_to_their_owners_decks_after_spatial_merging() 
         ("planeswalked_to", ("701.31", "608.2c", "901.11"), {"player": 1, "card": "Tazeem", "object": tazeem}),
         ("planeswalked_to", ("701.31", "608.2c", "901.11"), {"player": 1, "card": "The Eon Fog", "object": fog}),
     ]
-    assert deck(game, 1) == [*BOB[3:], "Spatial Merging"]
+    assert deck_names(game, 1) == [*BOB[3:], "Spatial Merging"]
 
     next_turn(game)  # Alice's turn 3
     to_step(game)
@@ -158,11 +81,11 @@ def test_701_31b_face_up_cards_go_to_their_owners_decks_after_spatial_merging() 
     assert sorted(o.label for o in decision.options) == ["Tazeem", "The Eon Fog"]
     events += answer(game, next(o.id for o in decision.options if o.label == "The Eon Fog"))
     events += resolve_stack(game)
-    assert deck(game, 1) == [*BOB[3:], "Spatial Merging", "The Eon Fog", "Tazeem"]
+    assert deck_names(game, 1) == [*BOB[3:], "Spatial Merging", "The Eon Fog", "Tazeem"]
     assert owners(game, 1) == [1] * 10
     # Then the top card of Alice's own deck is turned face up.
     assert face_up(game) == ["Otaria"]
-    assert deck(game, 0) == [*ALICE[2:], "Sokenzan"]
+    assert deck_names(game, 0) == [*ALICE[2:], "Sokenzan"]
     assert owners(game, 0) == [0] * 9
     otaria = game.state.face_up[0].object_id
     assert brief(events, "planeswalked_away", "planeswalked_to") == [
@@ -213,8 +136,8 @@ def test_701_31b_planes_of_two_owners_each_go_home_and_the_planeswalker_turns_up
         ("planeswalked_away", ("701.31b", "901.7a"), {"card": "Sokenzan", "object": 3}),
         ("planeswalked_to", ("901.8", "701.31", "901.11"), {"player": 1, "card": "Tazeem", "object": 5}),
     ]
-    assert deck(game, 0) == [*SEEDCORE_FIRST[1:], "Norn's Seedcore"]
-    assert deck(game, 1) == [*BOB_PLANES[2:], "Sokenzan"]
+    assert deck_names(game, 0) == [*SEEDCORE_FIRST[1:], "Norn's Seedcore"]
+    assert deck_names(game, 1) == [*BOB_PLANES[2:], "Sokenzan"]
     assert face_up(game) == ["Tazeem"]
 
 
@@ -233,8 +156,8 @@ def test_701_31a_only_the_planar_controller_planeswalks() -> None:
     ]
     assert face_up(game) == ["Sokenzan"]
     assert game.state.face_up[0].object_id == 1
-    assert deck(game, 0) == list(ALICE[1:])
-    assert deck(game, 1) == list(BOB_PLANES)
+    assert deck_names(game, 0) == list(ALICE[1:])
+    assert deck_names(game, 1) == list(BOB_PLANES)
     # The same spell controlled by the planar controller does planeswalk.
     cast(game, "planeswalk", player=0)
     events = resolve_stack(game)
@@ -349,7 +272,7 @@ def test_901_11c_planeswalking_leaves_both_planes_of_spatial_merging() -> None:
         ("planeswalked_to", ("701.31", "901.11"), {"player": 0, "card": "Otaria", "object": 8}),
     ]
     assert face_up(game) == ["Otaria"]
-    assert deck(game, 0)[-3:] == ["Spatial Merging", "Tazeem", "The Eon Fog"]
+    assert deck_names(game, 0)[-3:] == ["Spatial Merging", "Tazeem", "The Eon Fog"]
 
 
 def test_901_11c_planeswalking_leaves_norns_seedcore_and_the_plane_it_added() -> None:
@@ -468,7 +391,7 @@ def test_901_7a_aretopolis_loses_its_counters_when_it_leaves_and_comes_back() ->
     cast(game, "planeswalk")
     resolve_stack(game)
     assert face_up(game) == ["Sokenzan"]
-    assert deck(game, 0) == ["Aretopolis"]
+    assert deck_names(game, 0) == ["Aretopolis"]
     cast(game, "planeswalk")
     events = resolve_stack(game)
     again = game.state.face_up[0]

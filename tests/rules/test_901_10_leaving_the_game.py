@@ -4,82 +4,13 @@ of a player who left (800.4j) and the end of the game (104.2a, 104.4a)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
-
 import pytest
 
 from conftest import make_game
-from planechase import Event, Game, IllegalActionError
+from driving import act, brief, cast, deck_names, face_up, next_turn, of_type, pass_once, resolve_stack, roll, to_step
+from planechase import Game, IllegalActionError
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def act(game: Game, **action: Any) -> list[Event]:
-    return list(game.act(action))
-
-
-def pass_once(game: Game) -> list[Event]:
-    priority = game.state.priority
-    assert priority is not None
-    return act(game, type="pass", player=priority)
-
-
-def resolve_stack(game: Game) -> list[Event]:
-    out: list[Event] = []
-    while game.state.stack and game.state.pending is None and not game.state.over:
-        out += pass_once(game)
-    return out
-
-
-def to_step(game: Game, step: str = "precombat_main") -> list[Event]:
-    out = resolve_stack(game)
-    while game.state.step.value != step:
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="advance", player=priority, to=step)
-        out += resolve_stack(game)
-    return out
-
-
-def next_turn(game: Game) -> list[Event]:
-    """Everyone passes (resolving whatever triggers on the way) until the next turn begins."""
-    turn = game.state.turn
-    out: list[Event] = []
-    while game.state.turn == turn:
-        out += resolve_stack(game)
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="advance", player=priority, to="next_turn")
-    return out
-
-
-def roll(game: Game, face: str) -> list[Event]:
-    game.force(face)
-    return act(game, type="roll", player=game.state.active)
-
-
-def cast(game: Game, effect: str, player: int | None = None) -> list[Event]:
-    seat = game.state.priority if player is None else player
-    assert seat is not None
-    return act(game, type="cast", player=seat, label=f"test {effect}", effect=effect)
-
-
-def of_type(events: Iterable[Event], *types: str) -> list[Event]:
-    return [e for e in events if e.type in types]
-
-
-def brief(events: Iterable[Event], *types: str) -> list[tuple[str, tuple[str, ...], dict[str, Any]]]:
-    return [(e.type, e.rules, dict(e.data)) for e in of_type(events, *types)]
-
-
-def face_up(game: Game) -> list[str]:
-    return [game.state.name_of(fu.card) for fu in game.state.face_up]
-
-
-def deck(game: Game, index: int) -> list[str]:
-    return [game.state.name_of(c) for c in game.state.decks[index]]
-
 
 LEAVING = ("player_left", "planar_controller", "card_left_game", "planeswalked_to", "state_based_action", "priority")
 
@@ -149,8 +80,8 @@ def test_901_10_concede_owner_leaves_with_planar_cards_and_the_planar_controller
     assert game.state.decks[1] == ()
     assert otaria in game.state.removed
     assert sorted(game.state.removed) == list(range(10, 20))
-    assert deck(game, 2) == list(CAROL[1:])
-    assert deck(game, 0) == list(ALICE)
+    assert deck_names(game, 2) == list(CAROL[1:])
+    assert deck_names(game, 0) == list(ALICE)
     assert game.state.players[1].status.value == "lost"
     assert game.view()["players"][1]["planar_deck"] == 0
     assert game.view()["planar_deck_sizes"] == [10, 0, 9]
@@ -213,7 +144,7 @@ def test_800_4p_planar_controller_leaving_the_next_player_becomes_planar_control
     assert game.state.planar_controller == 1
     assert face_up(game) == ["Otaria"]
     assert game.state.face_up[0].card == 10  # Bob's Otaria
-    assert deck(game, 1) == list(BOB[1:])
+    assert deck_names(game, 1) == list(BOB[1:])
 
 
 def test_800_4j_turn_continues_without_an_active_player_nobody_can_roll() -> None:
@@ -373,20 +304,8 @@ def test_104_4a_all_remaining_players_losing_at_once_is_a_draw() -> None:
 
 # -- the single shared planar deck ---------------------------------------------------------------
 
-SHARED = (
-    "Sokenzan",
-    "Tazeem",
-    "Otaria",
-    "Mount Keralia",
-    "Fields of Summer",
-    "Kilnspire District",
-    "Academy at Tolaria West",
-    "Naar Isle",
-    "Sanctum of Serra",
-    "The Eon Fog",
-    "Aretopolis",
-    "Pompeii",
-)
+#: Alice's ten planes and two more.
+SHARED = (*ALICE, "Aretopolis", "Pompeii")
 
 
 def test_901_15b_shared_deck_nothing_leaves_when_a_player_leaves() -> None:

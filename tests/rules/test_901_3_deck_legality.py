@@ -9,22 +9,26 @@ import pytest
 
 from conftest import PLANES_10, make_game
 from planechase import CATALOG, ConfigError, DeckError, GameConfig, new_game
-from planechase.cards.catalog import CARDS, STATIC, phenomenon, plane
-from planechase.cards.model import Catalog
+from planechase.cards.model import Ability, CardDef, Catalog
 
 PLANES = tuple(c.name for c in CATALOG if c.is_plane)
 PHENOMENA = tuple(c.name for c in CATALOG if c.is_phenomenon)
+
+
+def plain(name: str, kind: str) -> CardDef:
+    """A made-up plane or phenomenon with one static ability that does nothing."""
+    text = "Players have no maximum hand size."
+    planar_type = "Dominaria" if kind == "plane" else None
+    return CardDef(name, kind, planar_type, text, ("TST",), (Ability(text=text),))
+
 
 #: The shipped catalog is small; 901.15a decks for three or more players need more
 #: different names, so these tests add plain planes and phenomena to a copy of it.
 BIG = Catalog(
     (
-        *CARDS,
-        *(
-            plane(f"Test Plane {i}", "Dominaria", ("TST",), "Players have no maximum hand size.", STATIC)
-            for i in range(60)
-        ),
-        *(phenomenon(f"Test Phenomenon {i}", ("TST",), "Nothing happens.", STATIC) for i in range(20)),
+        *CATALOG,
+        *(plain(f"Test Plane {i}", "plane") for i in range(60)),
+        *(plain(f"Test Phenomenon {i}", "phenomenon") for i in range(20)),
     )
 )
 

@@ -4,7 +4,7 @@ and their abilities, whoever owns them. Owners (901.6) and the shared deck (901.
 from __future__ import annotations
 
 from conftest import make_game
-from planechase import Event, Game
+from driving import deck_maker, names, next_turn, resolve_stack
 
 FILL: tuple[str, ...] = (
     *("Tazeem", "The Eon Fog", "Sokenzan", "Fields of Summer", "Sanctum of Serra", "Stairs to Infinity"),
@@ -22,42 +22,8 @@ SHARED = (
 )
 
 
-def deck(*top: str) -> tuple[str, ...]:
-    """A legal ten-card planar deck: ``top`` (top first), then quiet planes."""
-    rest = [name for name in FILL if name not in top]
-    return (*top, *rest[: max(0, 10 - len(top))])
-
-
-def resolve_stack(game: Game) -> list[Event]:
-    """Pass priority in turn order until the stack is empty; return the events."""
-    events: list[Event] = []
-    for _ in range(50):
-        if not game.state.stack:
-            return events
-        assert game.state.pending is None, game.state.pending
-        priority = game.state.priority
-        assert priority is not None
-        events.extend(game.act({"type": "pass", "player": priority}))
-    raise AssertionError("the stack did not empty")
-
-
-def next_turn(game: Game) -> list[Event]:
-    """Advance to the next turn, resolving anything that stops the advance on the way (but not what
-    triggers as the new turn begins)."""
-    start = game.state.turn
-    events: list[Event] = []
-    for _ in range(20):
-        if game.state.turn != start:
-            return events
-        events.extend(resolve_stack(game))
-        priority = game.state.priority
-        assert priority is not None
-        events.extend(game.act({"type": "advance", "player": priority, "to": "next_turn"}))
-    raise AssertionError("the next turn did not begin")
-
-
-def names(game: Game, cards: tuple[int, ...]) -> list[str]:
-    return [game.state.name_of(c) for c in cards]
+#: Legal ten-card planar decks: the cards asked for on top, then quiet planes.
+deck = deck_maker(FILL)
 
 
 # -- 901.6 / 311.5: who the planar controller is ------------------------------------------------------------

@@ -9,16 +9,15 @@ from collections import Counter
 import pytest
 
 from conftest import make_game
+from driving import answer, deck_maker, refused, resolve_stack, roll, types
 from planechase import (
     Cast,
     DecisionKind,
     Event,
     Game,
     GameState,
-    IllegalActionError,
     Roll,
     apply,
-    legal_actions,
     state_to_dict,
 )
 from planechase.engine.state import StackKind
@@ -29,10 +28,8 @@ FILL: tuple[str, ...] = (
 )
 
 
-def deck(*top: str) -> tuple[str, ...]:
-    """A legal ten-card planar deck: ``top`` (top first), then quiet planes."""
-    rest = [name for name in FILL if name not in top]
-    return (*top, *rest[: max(0, 10 - len(top))])
+#: Legal ten-card planar decks: the cards asked for on top, then quiet planes.
+deck = deck_maker(FILL)
 
 
 def game_in_main(top: str = "Tazeem", other: str = "The Eon Fog", seed: int = 0) -> Game:
@@ -43,29 +40,6 @@ def game_in_main(top: str = "Tazeem", other: str = "The Eon Fog", seed: int = 0)
     resolve_stack(game)
     assert (game.state.step.value, game.state.priority, game.state.stack) == ("precombat_main", 0, ())
     return game
-
-
-def resolve_stack(game: Game) -> list[Event]:
-    events: list[Event] = []
-    for _ in range(50):
-        if not game.state.stack:
-            return events
-        assert game.state.pending is None, game.state.pending
-        priority = game.state.priority
-        assert priority is not None
-        events.extend(game.act({"type": "pass", "player": priority}))
-    raise AssertionError("the stack did not empty")
-
-
-def roll(game: Game, face: str, seat: int = 0) -> tuple[Event, ...]:
-    game.force(face)
-    return game.act({"type": "roll", "player": seat})
-
-
-def pay(game: Game) -> tuple[Event, ...]:
-    decision = game.decision
-    assert decision is not None
-    return game.act({"type": "choose", "player": decision.player, "decision": decision.id, "option": "pay"})
 
 
 def effect_roll(game: Game, face: str, seat: int = 0) -> list[Event]:
@@ -80,20 +54,6 @@ def effect_roll(game: Game, face: str, seat: int = 0) -> list[Event]:
         assert priority is not None
         events.extend(game.act({"type": "pass", "player": priority}))
     raise AssertionError("the roll ability did not resolve")
-
-
-def refused(state: GameState, seat: int) -> IllegalActionError:
-    """Roll for ``seat`` must be refused, leaving the state exactly as it was."""
-    before = state_to_dict(state)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, Roll(seat))
-    assert state_to_dict(state) == before
-    assert Roll(seat) not in legal_actions(state)
-    return info.value
-
-
-def types(events: list[Event] | tuple[Event, ...]) -> list[str]:
-    return [e.type for e in events]
 
 
 # -- 901.9 / 116.2i: who and when ---------------------------------------------------------------------------
@@ -112,28 +72,28 @@ def test_901_9_the_active_player_may_roll_in_a_main_phase_with_priority_and_an_e
 
 def test_901_9_only_the_active_player_may_roll() -> None:
     game = game_in_main()
-    err = refused(game.state, 1)
+    err = refused(game.state, Roll(1))
     assert err.rule == "901.9"
     assert "active player" in err.message
     # Not even while holding priority in the active player's main phase.
     game.act({"type": "pass", "player": 0})
     assert game.state.priority == 1
-    assert refused(game.state, 1).rule == "901.9"
+    assert refused(game.state, Roll(1)).rule == "901.9"
 
 
 def test_901_9_only_the_active_player_may_roll_in_their_own_turn() -> None:
     game = game_in_main()
     game.act({"type": "advance", "player": 0, "to": "next_turn"})
     game.act({"type": "advance", "player": 1, "to": "precombat_main"})
-    assert refused(game.state, 0).rule == "901.9"
-    assert roll(game, "blank", seat=1)[0].data["player"] == 1
+    assert refused(game.state, Roll(0)).rule == "901.9"
+    assert roll(game, "blank", player=1)[0].data["player"] == 1
 
 
 def test_901_9_not_in_the_upkeep() -> None:
     game = make_game([deck("Tazeem"), deck("The Eon Fog")])
     state = game.state
     assert (state.step.value, state.priority, state.stack) == ("upkeep", 0, ())
-    err = refused(state, 0)
+    err = refused(state, Roll(0))
     assert err.rule == "901.9"
     assert "main phase" in err.message
     assert game.view()["roll"]["allowed"] is False
@@ -144,7 +104,7 @@ def test_901_9_not_outside_the_main_phases(step: str) -> None:
     game = game_in_main()
     game.act({"type": "advance", "player": 0, "to": step})
     assert game.state.priority == 0
-    assert refused(game.state, 0).rule == "901.9"
+    assert refused(game.state, Roll(0)).rule == "901.9"
 
 
 def test_901_9_in_the_postcombat_main_phase_too() -> None:
@@ -157,7 +117,7 @@ def test_901_9_only_with_priority() -> None:
     game = game_in_main()
     game.act({"type": "pass", "player": 0})
     assert (game.state.step.value, game.state.priority, game.state.stack) == ("precombat_main", 1, ())
-    err = refused(game.state, 0)
+    err = refused(game.state, Roll(0))
     assert err.rule == "901.9"
     assert "priority" in err.message
 
@@ -166,7 +126,7 @@ def test_901_9_only_with_an_empty_stack() -> None:
     game = game_in_main()
     game.act({"type": "cast", "player": 0, "label": "Lightning Bolt"})
     assert game.state.priority == 0
-    err = refused(game.state, 0)
+    err = refused(game.state, Roll(0))
     assert err.rule == "901.9"
     assert "stack" in err.message
 
@@ -189,7 +149,7 @@ def test_901_9_cost_is_the_number_of_times_the_player_took_the_action_this_turn(
     for cost in (1, 2, 3):
         assert game.view()["roll"]["cost"] == cost
         assert game.view()["players"][0]["roll_cost"] == cost
-        roll(game, "blank")
+        roll(game, "blank", pay=False)
         decision = game.decision
         assert decision is not None
         assert decision.kind is DecisionKind.PAY_ROLL_COST
@@ -198,7 +158,7 @@ def test_901_9_cost_is_the_number_of_times_the_player_took_the_action_this_turn(
         assert f"{{{cost}}}" in decision.prompt
         assert [o.id for o in decision.options] == ["pay", "cancel"]
         assert game.state.rolls_taken == (cost, 0)  # nothing counted yet
-        events = pay(game)
+        events = answer(game, "pay")
         (paid,) = [e for e in events if e.type == "cost_paid"]
         assert paid.rules == ("901.9", "116.2i")
         assert paid.data == {"player": 0, "cost": cost}
@@ -210,7 +170,7 @@ def test_901_9_cost_is_the_number_of_times_the_player_took_the_action_this_turn(
 def test_901_9_a_pending_cost_decision_allows_only_an_answer_or_conceding() -> None:
     game = game_in_main()
     roll(game, "blank")
-    roll(game, "blank")
+    roll(game, "blank", pay=False)
     decision = game.decision
     assert decision is not None
     assert [a.to_dict() for a in game.legal_actions()] == [
@@ -240,21 +200,21 @@ def test_116_2i_cancelling_the_cost_leaves_the_state_unchanged_and_does_not_coun
     again = game.decision
     assert again is not None
     assert "{1}" in again.prompt
-    events = pay(game)
-    assert [e.data["result"] for e in events if e.type == "die_rolled"] == ["chaos"]
+    rolled = answer(game, "pay")
+    assert [e.data["result"] for e in rolled if e.type == "die_rolled"] == ["chaos"]
 
 
 def test_901_9_the_cost_resets_each_turn() -> None:
     game = game_in_main()
     roll(game, "blank")
-    roll(game, "blank")
-    pay(game)
+    roll(game, "blank", pay=False)
+    answer(game, "pay")
     assert game.state.rolls_taken == (2, 0)
     game.act({"type": "advance", "player": 0, "to": "next_turn"})
     assert game.state.rolls_taken == (0, 0)
     assert game.state.rolls_made == (0, 0)
     game.act({"type": "advance", "player": 1, "to": "precombat_main"})
-    assert types(roll(game, "blank", seat=1)) == ["die_rolled", "blank"]  # no decision: cost 0
+    assert types(roll(game, "blank", player=1)) == ["die_rolled", "blank"]  # no decision: cost 0
     game.act({"type": "advance", "player": 1, "to": "next_turn"})
     game.act({"type": "advance", "player": 0, "to": "precombat_main"})
     assert game.view()["roll"]["cost"] == 0
@@ -275,7 +235,7 @@ def test_116_2i_rolls_caused_by_effects_do_not_count_toward_the_cost() -> None:
     assert game.state.rolls_made == (2, 0)
     effect_roll(game, "blank")
     assert game.state.rolls_made == (3, 0)
-    roll(game, "blank")
+    roll(game, "blank", pay=False)
     decision = game.decision
     assert decision is not None
     assert "{1}" in decision.prompt  # one special action so far, whatever the effects rolled
@@ -296,7 +256,7 @@ def test_901_9_a_planeswalker_roll_counts_toward_the_cost() -> None:
     roll(game, "planeswalker")
     assert game.state.rolls_taken == (1, 0)
     resolve_stack(game)
-    roll(game, "blank")
+    roll(game, "blank", pay=False)
     decision = game.decision
     assert decision is not None
     assert "{1}" in decision.prompt
@@ -307,7 +267,7 @@ def test_901_9_a_chaos_roll_counts_toward_the_cost() -> None:
     roll(game, "chaos")
     assert game.state.rolls_taken == (1, 0)
     resolve_stack(game)
-    roll(game, "blank")
+    roll(game, "blank", pay=False)
     assert game.decision is not None
 
 
@@ -481,7 +441,7 @@ def test_901_9d_in_the_other_players_turn_their_rolls_trigger_it() -> None:
     game = game_in_main("Stairs to Infinity")
     game.act({"type": "advance", "player": 0, "to": "next_turn"})
     game.act({"type": "advance", "player": 1, "to": "precombat_main"})
-    events = roll(game, "blank", seat=1)
+    events = roll(game, "blank", player=1)
     (trigger,) = stairs_triggers(events)
     assert trigger.data["controller"] == 1
 

@@ -9,96 +9,28 @@ from typing import Any
 import pytest
 
 from conftest import make_game
+from driving import (
+    act,
+    advance,
+    answer,
+    answer_label,
+    brief,
+    cast,
+    deck_maker,
+    deck_names,
+    encounter,
+    face_up,
+    next_turn,
+    of_type,
+    pass_once,
+    resolve_stack,
+    resolve_top,
+    roll,
+    to_step,
+)
 from planechase import Event, Game
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def act(game: Game, **action: Any) -> list[Event]:
-    return list(game.act(action))
-
-
-def pass_once(game: Game) -> list[Event]:
-    priority = game.state.priority
-    assert priority is not None
-    return act(game, type="pass", player=priority)
-
-
-def resolve_stack(game: Game) -> list[Event]:
-    out: list[Event] = []
-    while game.state.stack and game.state.pending is None and not game.state.over:
-        out += pass_once(game)
-    return out
-
-
-def resolve_top(game: Game) -> list[Event]:
-    top = game.state.stack[-1].id
-    out: list[Event] = []
-    while any(item.id == top for item in game.state.stack) and game.state.pending is None:
-        out += pass_once(game)
-    return out
-
-
-def advance(game: Game, to: str) -> list[Event]:
-    priority = game.state.priority
-    assert priority is not None
-    return act(game, type="advance", player=priority, to=to)
-
-
-def to_step(game: Game, step: str = "precombat_main") -> list[Event]:
-    out = resolve_stack(game)
-    while game.state.step.value != step:
-        out += advance(game, step)
-        out += resolve_stack(game)
-    return out
-
-
-def next_turn(game: Game) -> list[Event]:
-    """Everyone passes (resolving whatever triggers on the way) until the next turn begins."""
-    turn = game.state.turn
-    out: list[Event] = []
-    while game.state.turn == turn:
-        out += resolve_stack(game)
-        priority = game.state.priority
-        assert priority is not None
-        out += act(game, type="advance", player=priority, to="next_turn")
-    return out
-
-
-def answer(game: Game, option: str) -> list[Event]:
-    decision = game.decision
-    assert decision is not None
-    return act(game, type="choose", player=decision.player, decision=decision.id, option=option)
-
-
-def answer_label(game: Game, label: str) -> list[Event]:
-    decision = game.decision
-    assert decision is not None
-    matches = [o.id for o in decision.options if label in o.label]
-    assert len(matches) == 1, (label, decision.options)
-    return answer(game, matches[0])
-
-
-def roll(game: Game, face: str) -> list[Event]:
-    game.force(face)
-    out = act(game, type="roll", player=game.state.active)
-    if game.decision is not None and game.decision.kind.value == "pay_roll_cost":
-        out += answer(game, "pay")
-    return out
-
-
-def cast(game: Game, effect: str, player: int | None = None) -> list[Event]:
-    seat = game.state.priority if player is None else player
-    assert seat is not None
-    return act(game, type="cast", player=seat, label=f"test {effect}", effect=effect)
-
-
-def of_type(events: Iterable[Event], *types: str) -> list[Event]:
-    return [e for e in events if e.type in types]
-
-
-def brief(events: Iterable[Event], *types: str) -> list[tuple[str, tuple[str, ...], dict[str, Any]]]:
-    return [(e.type, e.rules, dict(e.data)) for e in of_type(events, *types)]
 
 
 def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], Any, Any]]:
@@ -117,16 +49,8 @@ def triggered(events: Iterable[Event]) -> list[tuple[str, int, tuple[str, ...]]]
     ]
 
 
-def face_up(game: Game) -> list[str]:
-    return [game.state.name_of(fu.card) for fu in game.state.face_up]
-
-
 def counters(game: Game, index: int = 0) -> dict[str, int]:
     return dict(game.state.face_up[index].counters)
-
-
-def deck(game: Game, index: int = 0) -> list[str]:
-    return [game.state.name_of(c) for c in game.state.decks[index]]
 
 
 def life(game: Game) -> list[int]:
@@ -163,10 +87,8 @@ BOB = (
 )
 
 
-def deck_with(*first: str) -> tuple[str, ...]:
-    """A legal ten-card deck: ``first`` on top, then planes from FILLER."""
-    rest = [c for c in FILLER if c not in first]
-    return (*first, *rest[: 10 - len(first)])
+#: A legal ten-card deck: the cards asked for on top, then planes from FILLER.
+deck_with = deck_maker(FILLER)
 
 
 def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
@@ -212,12 +134,12 @@ def test_stairs_to_infinity_chaos_reveal_and_may_put_on_the_bottom_both_ways() -
     mark = len(game.history) - 1
     events = answer(game, "yes")
     assert brief(events, "put_on_bottom") == [("put_on_bottom", ("608.2c",), {"card": "Tazeem"})]
-    assert deck(game) == [*deck_with("Stairs to Infinity")[2:], "Tazeem"]
+    assert deck_names(game) == [*deck_with("Stairs to Infinity")[2:], "Tazeem"]
     assert game.state.revealed == ()
     game.undo_to(mark)
     events = answer(game, "no")
     assert brief(events, "left_on_top") == [("left_on_top", ("608.2c",), {"card": "Tazeem"})]
-    assert deck(game) == list(deck_with("Stairs to Infinity")[1:])
+    assert deck_names(game) == list(deck_with("Stairs to Infinity")[1:])
     assert game.state.revealed == ()
     events = resolve_stack(game)
     assert instructions(events) == [("Stairs to Infinity", [0], "draw a card", None)]
@@ -265,7 +187,7 @@ def test_pools_of_becoming_chaos_triggers_the_revealed_planes_chaos_abilities() 
     assert decision is not None and (decision.kind.value, decision.player) == ("order_cards", 0)
     answer_label(game, "The Eon Fog")
     answer_label(game, "Planewide Disaster")
-    assert deck(game)[-3:] == ["The Eon Fog", "Planewide Disaster", "Tazeem"]
+    assert deck_names(game)[-3:] == ["The Eon Fog", "Planewide Disaster", "Tazeem"]
     decision = game.decision
     assert decision is not None and decision.kind.value == "order_triggers"
     answer_label(game, "Tazeem")
@@ -295,7 +217,7 @@ def test_norns_seedcore_planeswalk_to_chaos_then_a_second_plane_without_leaving(
     assert [e.data["card"] for e in of_type(events, "planeswalked_to")] == ["Norn's Seedcore", "Tazeem"]
     assert of_type(events, "encountered") == []  # the revealed phenomenon is not encountered
     assert face_up(game) == ["Norn's Seedcore", "Tazeem"]
-    assert deck(game)[-2:] == ["Sokenzan", "Time Distortion"]
+    assert deck_names(game)[-2:] == ["Sokenzan", "Time Distortion"]
     assert [game.state.name_of(c) for c in game.state.visited] == ["Sokenzan", "Norn's Seedcore", "Tazeem"]
 
 
@@ -330,12 +252,6 @@ def test_aretopolis_counters_life_chaos_draws_and_ten_counters_planeswalk() -> N
 
 # -- Fixed Point in Time, Chaotic Aether, Spatial Merging, Interplanar Tunnel, Time Distortion,
 # -- Planewide Disaster ------------------------------------------------------------------------
-
-
-def encounter(game: Game) -> list[Event]:
-    out = to_step(game)
-    out += roll(game, "planeswalker")
-    return out + resolve_top(game)
 
 
 def test_fixed_point_in_time_encounter_replaces_the_roll_planeswalk_with_chaos() -> None:
@@ -672,7 +588,7 @@ def test_the_fertile_lands_of_saulvinia_chaos_ensues_on_the_revealed_plane() -> 
     ]
     assert triggered(events)[-1] == ("Sanctum of Serra", 1, ("311.7",))
     answer_label(game, "Sanctum of Serra")
-    assert deck(game)[-2:] == ["Sanctum of Serra", "Time Distortion"]
+    assert deck_names(game)[-2:] == ["Sanctum of Serra", "Time Distortion"]
     resolve_top(game)
     assert game.decision is not None and game.decision.kind.value == "may"
 
