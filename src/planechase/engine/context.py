@@ -36,9 +36,17 @@ class Suspend(Exception):  # noqa: N818 - a control-flow signal, not an error
         self.decision = decision
 
 
-class ActionEnded(Exception):  # noqa: N818 - a control-flow signal, not an error
-    """Raised inside a run when nothing more of the action can happen: the game ended (104.1), or the
-    player who had to pay its cost left the game (800.4f)."""
+class DeciderLeft(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised by :meth:`Run.decide` when the player who had to decide left the game meanwhile: what they
+    were deciding for ceases to exist (800.4a), so the caller drops it and goes on."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(f"seat {player} left the game")
+        self.player = player
+
+
+class GameEnded(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised inside a run when the game ends in the middle of an action (104.1): nothing more happens."""
 
 
 #: Answers starting with this are concessions made while a decision was open, replayed in place.
@@ -133,7 +141,7 @@ class Run:
         rule: str,
     ) -> str:
         """Ask ``player`` to choose one of ``options`` (id, label); return the chosen id."""
-        player = self._apply_leaves(player, kind)
+        self._apply_leaves(player)
         opts = tuple(Option(i, label) for i, label in options)
         decision = Decision(
             id=f"d{self.s.actions_taken}.{self._asked}",
@@ -160,9 +168,9 @@ class Run:
             return answer
         raise Suspend(decision)
 
-    def _apply_leaves(self, player: int, kind: DecisionKind) -> int:
-        """Carry out concessions made while this decision was open (104.3a); if the deciding player has
-        left, the next player in turn order decides instead (800.4h)."""
+    def _apply_leaves(self, player: int) -> None:
+        """Carry out concessions made while this decision was open (104.3a). If the deciding player is
+        no longer in the game, :class:`DeciderLeft` tells the caller to drop what they decided for."""
         from .leave import leave_game
 
         while self._asked < len(self._answers) and self._answers[self._asked].startswith(LEAVE_ANSWER + ":"):
@@ -171,19 +179,9 @@ class Run:
             rule = "104.3a" if how == "concede" else "104.3"
             leave_game(self, (int(seat),), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
             if self.s.over:
-                raise ActionEnded
+                raise GameEnded
         if not self.s.in_game(player):
-            successor = self.s.next_in_turn_order(player)
-            if successor is None or kind is DecisionKind.PAY_ROLL_COST:
-                raise ActionEnded
-            self.emit(
-                "decision_passes",
-                "800.4h",
-                f"{self.name(player)} has left: {self.name(successor)} makes the choice.",
-                player=successor,
-            )
-            player = successor
-        return player
+            raise DeciderLeft(player)
 
     def may(self, player: int, question: str, rule: str) -> bool:
         return self.decide(DecisionKind.MAY, player, question, (("yes", "Yes"), ("no", "No")), rule) == "yes"

@@ -149,23 +149,39 @@ class Game:
     def replay(
         cls, config: GameConfig, records: Sequence[Record], catalog: Catalog = CATALOG, *, verify: bool = True
     ) -> Game:
-        """Rebuild a game from its log."""
-        game = cls(config, catalog, forced=_chances(records[0]))
-        if verify and game._records[0].events != records[0].events:
-            raise ReplayError("the setup does not replay to the recorded events")
+        """Rebuild a game from its log.
+
+        Each entry is first replayed as it stands (the generator in the state gives the same outcomes
+        for the same seed and actions); where the log's chance outcomes differ (the game was forced, or
+        the seed is not the original one), the entry is replayed again with its outcomes forced from
+        the log, so a log replays without the generator's help.
+        """
+        game = cls(config, catalog)
+        if game._records[0].events != records[0].events:
+            game = cls(config, catalog, forced=_chances(records[0]))
+            if verify and game._records[0].events != records[0].events:
+                raise ReplayError("the setup does not replay to the recorded events")
         for index, record in enumerate(records[1:], start=1):
             if record.action is None:
                 raise ReplayError(f"log entry {index} has no action")
+            events = game._try(record.action)
             chances = _chances(record)
-            if chances:
+            if events != record.events and chances:
+                if events is not None:
+                    game.undo()
                 game.force(*chances)
-            try:
-                events = game.act(record.action)
-            except (PlanechaseError, ValueError) as exc:
-                raise ReplayError(f"log entry {index} does not replay: {exc}") from exc
+                events = game._try(record.action)
+            if events is None:
+                raise ReplayError(f"log entry {index} does not replay: the action is refused")
             if verify and events != record.events:
                 raise ReplayError(f"log entry {index} replays to different events")
         return game
+
+    def _try(self, action: dict[str, Any]) -> tuple[Event, ...] | None:
+        try:
+            return self.act(action)
+        except (PlanechaseError, ValueError):
+            return None
 
 
 def _chances(record: Record) -> list[str]:

@@ -39,7 +39,7 @@ from .actions import (
     action_from_dict,
 )
 from .config import GameConfig
-from .context import LEAVE_ANSWER, ActionEnded, Cancelled, Run, Suspend
+from .context import LEAVE_ANSWER, Cancelled, DeciderLeft, GameEnded, Run, Suspend
 from .errors import IllegalActionError, InvalidActionError
 from .events import Event
 from .leave import leave_game
@@ -221,7 +221,7 @@ def _run(base: GameState, action: dict[str, Any], answers: Sequence[str], catalo
             decision=suspended.decision, base=base, action=action, answers=tuple(answers), emitted=len(run.events)
         )
         return StepResult(state, tuple(run.events[skip:]))
-    except ActionEnded:
+    except GameEnded:
         pass
     except Cancelled:
         event = Event(
@@ -230,7 +230,12 @@ def _run(base: GameState, action: dict[str, Any], answers: Sequence[str], catalo
             "The action is reversed: its cost was not paid; nothing changes.",
             {"action": action.get("type")},
         )
-        return StepResult(base, (event,))
+        leaves = [a for a in answers if a.startswith(LEAVE_ANSWER + ":")]
+        if not leaves:
+            return StepResult(base, (event,))
+        # Concessions made while the cost was being decided stand (104.3a): replay just them.
+        kept = _run(base, {"type": "leaves", "leaves": leaves}, (), catalog, skip=0)
+        return StepResult(kept.state, (event, *kept.events))
     state = run.s
     state.pending = None
     state.actions_taken = base.actions_taken + 1
@@ -243,6 +248,13 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
     seat = action.get("player", 0)
     if kind == "start":
         _setup(run, action.get("starting_player"))
+    elif kind == "leaves":
+        for leave in action["leaves"]:
+            _, how, who, reason = str(leave).split(":", 3)
+            rule = "104.3a" if how == "concede" else "104.3"
+            leave_game(run, (int(who),), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
+        if not s.over and s.priority is not None:
+            give_priority(run, s.priority)
     elif kind == "pass":
         run.emit("passed", "117.3d", f"{run.name(seat)} passes.", player=seat)
         pass_priority(run, seat)
@@ -283,13 +295,18 @@ def _roll(run: Run, seat: int) -> None:
     s = run.s
     cost = s.roll_cost(seat)
     if cost:
-        answer = run.decide(
-            DecisionKind.PAY_ROLL_COST,
-            seat,
-            f"Rolling the planar die again costs {{{cost}}} ({cost} mana). Pay it?",
-            (("pay", f"Pay {cost} mana and roll"), ("cancel", "Don't roll")),
-            "901.9",
-        )
+        try:
+            answer = run.decide(
+                DecisionKind.PAY_ROLL_COST,
+                seat,
+                f"Rolling the planar die again costs {{{cost}}} ({cost} mana). Pay it?",
+                (("pay", f"Pay {cost} mana and roll"), ("cancel", "Don't roll")),
+                "901.9",
+            )
+        except DeciderLeft:  # 800.4f: a cost a player who left would pay is not paid; nothing is rolled
+            if s.priority is not None:
+                give_priority(run, s.priority)
+            return
         if answer == "cancel":
             raise Cancelled
         run.emit(

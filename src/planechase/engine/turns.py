@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..cards.model import RuleChange, TriggerKind
 from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
 from ..planar.planeswalk import end_effects, planeswalk
 from ..planar.zones import is_plane
-from .context import Run
+from .context import DeciderLeft, Run
 from .leave import draw_game, leave_game
 from .state import (
     TURN_STEPS,
@@ -272,26 +273,34 @@ def put_triggers_on_stack(run: Run) -> None:
     waiting = s.pending_triggers
     s.pending_triggers = ()
     for seat in s.apnap():
+        if not s.in_game(seat):  # 800.4d: it left while an earlier player ordered their triggers
+            continue
         mine = [t for t in waiting if t.controller == seat]
         ordered: list[StackItem] = []
-        while len(mine) > 1 and s.in_game(seat):
-            options = [(f"trigger:{t.id}", _trigger_label(run, t)) for t in mine]
-            answer = run.decide(
-                DecisionKind.ORDER_TRIGGERS,
-                seat,
-                "Several abilities triggered: choose the one to put on the stack next "
-                "(the last one put on the stack resolves first)",
-                options,
-                "603.3b",
-            )
-            chosen = next(t for t in mine if f"trigger:{t.id}" == answer)
-            mine.remove(chosen)
-            ordered.append(chosen)
+        try:
+            while len(mine) > 1:
+                options = [(f"trigger:{t.id}", _trigger_label(run, t)) for t in mine]
+                answer = run.decide(
+                    DecisionKind.ORDER_TRIGGERS,
+                    seat,
+                    "Several abilities triggered: choose the one to put on the stack next "
+                    "(the last one put on the stack resolves first)",
+                    options,
+                    "603.3b",
+                )
+                chosen = next(t for t in mine if f"trigger:{t.id}" == answer)
+                mine.remove(chosen)
+                ordered.append(chosen)
+        except DeciderLeft:
+            _ceased(run, (*ordered, *mine))
+            continue
         ordered.extend(mine)
         for waiting_item in ordered:
-            if not s.in_game(seat):  # 800.4d: its controller left while the triggers were ordered
+            try:
+                item = _choose_targets(run, waiting_item)
+            except DeciderLeft:
+                _ceased(run, ordered[ordered.index(waiting_item) :])
                 break
-            item = _choose_targets(run, waiting_item)
             if item is None:
                 continue
             s.stack = (*s.stack, item)
@@ -302,6 +311,12 @@ def put_triggers_on_stack(run: Run) -> None:
                 item=item.id,
                 controller=item.controller,
             )
+
+
+def _ceased(run: Run, items: Sequence[StackItem]) -> None:
+    """Abilities whose controller left the game while they were being put on the stack (800.4d)."""
+    for item in items:
+        run.emit("ability_ceased", ("800.4a", "800.4d"), f"{_trigger_label(run, item)} ceases to exist.", item=item.id)
 
 
 def _trigger_label(run: Run, item: StackItem) -> str:
@@ -341,16 +356,28 @@ def resolve_top(run: Run) -> None:
     item = s.stack[-1]
     s.stack = s.stack[:-1]
     run.emit("resolves", "608.2", f"Resolves: {_trigger_label(run, item)}", item=item.id)
-    if item.kind is StackKind.TRIGGERED:
-        _resolve_planar_ability(run, item)
-    elif item.kind is StackKind.PLANESWALKING:
-        if any(e.kind == PLANESWALK_ROLL_IS_CHAOS for e in s.effects):
-            run.emit("replaced", ("614.1a", "101.1"), "Fixed Point in Time: instead of planeswalking, chaos ensues.")
-            chaos_ensues(run, cause="Fixed Point in Time")
+    try:
+        if item.kind is StackKind.TRIGGERED:
+            _resolve_planar_ability(run, item)
+        elif item.kind is StackKind.PLANESWALKING:
+            if any(e.kind == PLANESWALK_ROLL_IS_CHAOS for e in s.effects):
+                run.emit(
+                    "replaced", ("614.1a", "101.1"), "Fixed Point in Time: instead of planeswalking, chaos ensues."
+                )
+                chaos_ensues(run, cause="Fixed Point in Time")
+            else:
+                planeswalk(run, item.controller, rules=("901.8", "701.31"), cause="the planeswalking ability")
         else:
-            planeswalk(run, item.controller, rules=("901.8", "701.31"), cause="the planeswalking ability")
-    else:
-        _resolve_other(run, item)
+            _resolve_other(run, item)
+    except DeciderLeft as left:
+        # The player deciding for the resolving ability left the game: what they controlled ceases
+        # to exist (800.4a), and the rest of the ability does nothing.
+        run.emit(
+            "ability_ceased",
+            "800.4a",
+            f"{run.name(left.player)} left the game: the rest of {_trigger_label(run, item)} does nothing.",
+            item=item.id,
+        )
     s.revealed = ()
     give_priority(run, s.active)
 

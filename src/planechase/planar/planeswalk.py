@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards.model import TriggerKind
-from ..engine.context import Run
+from ..engine.context import DeciderLeft, Run
 from ..engine.state import Duration, FaceUpCard
 from ..engine.triggers import fire
 from .zones import is_plane, order_cards, take_from_deck, turn_face_up
@@ -109,22 +109,33 @@ def planeswalk(
 
 def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None:
     """Turn ``objects`` face down onto the bottom of their owners' planar decks (701.31b); each stops
-    being an object (901.7a), and planeswalk-away abilities trigger, looking back (603.10g)."""
+    being an object (901.7a), and planeswalk-away abilities trigger, looking back (603.10g).
+
+    Each owner orders their own cards first (401.4 by analogy); the cards stay face up while they
+    choose, so a view in the middle of the choice still shows every card somewhere.
+    """
     s = run.s
-    ids = {fu.object_id for fu in objects}
-    s.face_up = tuple(fu for fu in s.face_up if fu.object_id not in ids)
     by_owner: dict[int, list[int]] = {}
     for fu in objects:
         owner = s.owner_of(fu.card)
         if owner is not None:
             by_owner.setdefault(owner, []).append(fu.card)
+    orders: dict[int, tuple[int, ...]] = {}
     for owner, cards in by_owner.items():
-        ordered = order_cards(run, owner, cards, rule=rule, purpose="on the bottom of your planar deck")
+        try:
+            orders[owner] = order_cards(run, owner, cards, rule=rule, purpose="on the bottom of your planar deck")
+        except DeciderLeft:
+            continue  # the owner left the game while choosing: their cards left with them (800.4a)
+    still_up = [fu for fu in objects if fu in s.face_up]
+    ids = {fu.object_id for fu in still_up}
+    s.face_up = tuple(fu for fu in s.face_up if fu.object_id not in ids)
+    for owner, ordered in orders.items():
         for card in ordered:
-            take_from_deck(run, card)
-            index = s.deck_index(owner)
-            run.set_deck(index, (*s.decks[index], card))
-    for fu in objects:
+            if any(fu.card == card for fu in still_up):
+                take_from_deck(run, card)
+                index = s.deck_index(owner)
+                run.set_deck(index, (*s.decks[index], card))
+    for fu in still_up:
         name = run.card_name(fu.card)
         verb = "planeswalks away from" if is_plane(run, fu.card) else "leaves"
         run.emit(
@@ -134,4 +145,4 @@ def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None
             card=name,
             object=fu.object_id,
         )
-    fire(run, TriggerKind.PLANESWALK_AWAY, objects, rules=("603.10g", "901.11b"))
+    fire(run, TriggerKind.PLANESWALK_AWAY, still_up, rules=("603.10g", "901.11b"))

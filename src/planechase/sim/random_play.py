@@ -1,0 +1,307 @@
+"""Seeded random games: random configurations, a weighted random agent and a playout loop.
+
+Used by the conformance suite (``tests/conformance``), which checks invariants at every step, and by
+the benchmark (``bench/bench_engine.py``), which times playouts. Everything is driven by one
+:class:`random.Random` per game, so a seed names a whole game: its players, decks, starting life and
+every action.
+
+>>> playout = random_game(7, max_actions=50)
+>>> playout == random_game(7, max_actions=50)
+True
+>>> 2 <= len(playout.config.players) <= 6
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..cards.catalog import CATALOG
+from ..cards.model import Catalog
+from ..engine.actions import (
+    NEXT_TURN,
+    Action,
+    AdjustLife,
+    AdjustPoison,
+    Advance,
+    Cast,
+)
+from ..engine.config import GameConfig
+from ..engine.reducer import StepResult, apply, legal_actions, new_game
+from ..engine.state import GameState, OtherEffect
+
+#: Seat names for random games (at most six players).
+PLAYER_NAMES: tuple[str, ...] = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
+
+#: Called after every applied action with the state before it, the legal actions offered there, the
+#: action chosen and the result.
+Observer = Callable[[GameState, Sequence[Action], Action, StepResult], None]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How often the random agent picks each kind of action, as relative weights.
+
+    The defaults make games progress: the active player rolls often in main phases, players advance,
+    resolve and pass often, "other" spells with planar effects appear now and then, and conceding is rare.
+    ``life`` and ``poison`` weigh the table's adjustments (not in ``legal_actions``), which make
+    players lose by state-based actions (704.5a, 704.5c).
+    """
+
+    choose: float = 1.0
+    roll: float = 6.0
+    advance: float = 3.0
+    pass_priority: float = 2.0
+    resolve: float = 4.0
+    cast_none: float = 0.2
+    cast_chaos: float = 0.5
+    cast_planeswalk: float = 0.4
+    cast_roll: float = 0.4
+    counter: float = 0.3
+    copy: float = 0.3
+    concede: float = 0.02
+    lose: float = 0.0
+    life: float = 0.6
+    poison: float = 0.1
+    life_deltas: tuple[int, ...] = (-8, -6, -5, -4, -3, -2, -1, 2)
+    poison_deltas: tuple[int, ...] = (1, 2, 3, -1)
+
+    def by_kind(self) -> dict[str, float]:
+        """The weight of each kind of action (see :func:`kind_of`). A kind offered several times at
+        once (advancing to each later step, countering or copying each stack object, each player
+        conceding) shares its weight among them, so a tall stack does not make countering crowd out
+        everything else."""
+        return {
+            "choose": self.choose,
+            "pass": self.pass_priority,
+            "roll": self.roll,
+            "resolve": self.resolve,
+            "advance": self.advance,
+            "concede": self.concede,
+            "lose": self.lose,
+            "cast:" + OtherEffect.NONE.value: self.cast_none,
+            "cast:" + OtherEffect.CHAOS.value: self.cast_chaos,
+            "cast:" + OtherEffect.PLANESWALK.value: self.cast_planeswalk,
+            "cast:" + OtherEffect.ROLL.value: self.cast_roll,
+            "cast:" + OtherEffect.COUNTER.value: self.counter,
+            "cast:" + OtherEffect.COPY.value: self.copy,
+        }
+
+
+def kind_of(action: Action) -> str:
+    """The kind of an action for weighting: its type, or ``cast:<effect>`` for a cast."""
+    return _CAST_KINDS[action.effect] if type(action) is Cast else action.type
+
+
+_CAST_KINDS: dict[str, str] = {e.value: "cast:" + e.value for e in OtherEffect}
+
+
+# -- random configurations ---------------------------------------------------------------------
+
+
+def legal_deck(rng: random.Random, catalog: Catalog = CATALOG, *, sizes: tuple[int, int] = (10, 13)) -> tuple[str, ...]:
+    """A random planar deck that follows 901.3: 10 to 13 different cards, at most two phenomena."""
+    planes = sorted(c.name for c in catalog if c.is_plane)
+    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
+    size = rng.randint(*sizes)
+    low = max(0, size - len(planes))
+    k = rng.randint(low, max(low, min(2, len(phenomena))))
+    cards = rng.sample(phenomena, k) + rng.sample(planes, size - k)
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
+def shared_deck(rng: random.Random, players: int, catalog: Catalog = CATALOG) -> tuple[tuple[str, ...], bool]:
+    """A random single shared planar deck (901.15) and whether it is legal (901.15a).
+
+    The legal minimum is the smaller of 40 and ten times the number of players; when the catalog is
+    too small for that, the deck is as large as it can be and marked illegal (``check_decks=False``).
+    """
+    planes = sorted(c.name for c in catalog if c.is_plane)
+    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
+    need = min(40, 10 * players)
+    max_phenomena = min(2 * players, len(phenomena))
+    legal = len(planes) + max_phenomena >= need
+    size = rng.randint(need, len(planes) + max_phenomena) if legal else rng.randint(10, len(planes) + len(phenomena))
+    top = max_phenomena if legal else len(phenomena)
+    low = max(0, size - len(planes))
+    k = rng.randint(low, max(low, min(top, size)))
+    cards = rng.sample(phenomena, k) + rng.sample(planes, size - k)
+    rng.shuffle(cards)
+    return tuple(cards), legal
+
+
+def house_deck(rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...]:
+    """A deliberately illegal deck for stress: 0 to 6 cards, any mix (repeats and all-phenomena decks
+    included), to exercise empty and exhausted planar decks."""
+    names = sorted(c.name for c in catalog)
+    return tuple(rng.choices(names, k=rng.randint(0, 6)))
+
+
+def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATALOG) -> GameConfig:
+    """A random game configuration: 2 to 6 players, a random starting life and starting player, and
+    either legal individual planar decks (most games), the single shared deck (901.15), or tiny
+    "house" decks that break 901.3 (``check_decks=False``)."""
+    n = rng.randint(2, 6)
+    players = PLAYER_NAMES[:n]
+    starting_life = rng.choice((20, 20, 20, 10, 5))
+    starting_player = rng.randrange(n) if rng.random() < 0.5 else None
+    mode = rng.random()
+    if mode < 0.15:
+        deck, legal = shared_deck(rng, n, catalog)
+        return GameConfig(
+            players=players,
+            shared_deck=deck,
+            seed=seed,
+            starting_player=starting_player,
+            starting_life=starting_life,
+            check_decks=legal,
+        )
+    if mode < 0.25:
+        decks = tuple(house_deck(rng, catalog) for _ in players)
+        check = False
+    else:
+        decks = tuple(legal_deck(rng, catalog) for _ in players)
+        check = True
+    return GameConfig(
+        players=players,
+        decks=decks,
+        seed=seed,
+        starting_player=starting_player,
+        starting_life=starting_life,
+        check_decks=check,
+    )
+
+
+# -- the agent -------------------------------------------------------------------------------
+
+
+@dataclass
+class RandomAgent:
+    """Picks a weighted random action: one of ``legal_actions`` by :class:`Weights`, or a life or
+    poison adjustment for a random player."""
+
+    rng: random.Random
+    weights: Weights = field(default_factory=Weights)
+    _kind_weights: dict[str, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._kind_weights = self.weights.by_kind()
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        """An action for ``state``, where ``legal`` is ``legal_actions(state)`` (not empty).
+
+        First a kind of action is drawn by weight (or a life or poison adjustment, when no decision
+        is pending), then one action of that kind uniformly; for advancing, "next turn" gets half of
+        the chances. With a decision pending, that means one of its options, or now and then a
+        concession (104.3a allows one at any time)."""
+        if not legal:
+            raise ValueError("there is no legal action to choose from (is the game over?)")
+        rng = self.rng
+        groups: dict[str, list[Action]] = {}
+        for action in legal:
+            key = _CAST_KINDS[action.effect] if type(action) is Cast else action.type
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [action]
+            else:
+                group.append(action)
+        weights = self._kind_weights
+        total = 0.0
+        for key in groups:
+            total += weights.get(key, 1.0)
+        # The table's adjustments are possible whenever no decision is pending.
+        extra_life = extra_poison = 0.0
+        if state.pending is None:
+            extra_life, extra_poison = self.weights.life, self.weights.poison
+            total += extra_life + extra_poison
+        if total <= 0:
+            return legal[rng.randrange(len(legal))]
+        pick = rng.random() * total
+        for key, group in groups.items():
+            weight = weights.get(key, 1.0)
+            if pick < weight:
+                return _pick_in_group(rng, key, group)
+            pick -= weight
+        adjust = state.seats_in_game
+        seat = adjust[rng.randrange(len(adjust))]
+        if pick < extra_life:
+            return AdjustLife(seat, rng.choice(self.weights.life_deltas))
+        return AdjustPoison(seat, rng.choice(self.weights.poison_deltas))
+
+
+def _pick_in_group(rng: random.Random, key: str, group: list[Action]) -> Action:
+    if len(group) == 1:
+        return group[0]
+    if key == "advance":
+        # Half of the chances go to "next turn", half to the steps of this turn.
+        later = [a for a in group if not (isinstance(a, Advance) and a.to == NEXT_TURN)]
+        if len(later) < len(group) and rng.random() < 0.5:
+            return next(a for a in group if a not in later)
+        if later:
+            return later[rng.randrange(len(later))]
+    return group[rng.randrange(len(group))]
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Playout:
+    """A finished (or capped) random game: its configuration, the actions taken and the final state."""
+
+    config: GameConfig
+    actions: tuple[Action, ...]
+    final: GameState
+    events: int
+
+    @property
+    def over(self) -> bool:
+        """Whether the game ended (rather than hitting the action cap)."""
+        return self.final.over
+
+
+def play_random_game(
+    config: GameConfig,
+    agent: RandomAgent,
+    *,
+    max_actions: int = 300,
+    observer: Observer | None = None,
+    catalog: Catalog = CATALOG,
+) -> Playout:
+    """Play ``config`` with ``agent`` until the game is over or ``max_actions`` actions were applied,
+    using only the pure core (``legal_actions`` then ``apply`` at each step)."""
+    result = new_game(config, catalog)
+    state = result.state
+    events = len(result.events)
+    actions: list[Action] = []
+    for _ in range(max_actions):
+        legal = legal_actions(state)
+        if not legal:
+            break
+        action = agent.choose(state, legal)
+        step = apply(state, action, catalog)
+        if observer is not None:
+            observer(state, legal, action, step)
+        actions.append(action)
+        events += len(step.events)
+        state = step.state
+    return Playout(config, tuple(actions), state, events)
+
+
+def random_game(
+    seed: int,
+    *,
+    max_actions: int = 300,
+    weights: Weights | None = None,
+    observer: Observer | None = None,
+    catalog: Catalog = CATALOG,
+) -> Playout:
+    """Play the random game named by ``seed``: its configuration and every action come from
+    ``random.Random(seed)``, and the engine's own generator is seeded with ``seed`` too."""
+    rng = random.Random(seed)
+    config = random_config(rng, seed=seed, catalog=catalog)
+    agent = RandomAgent(rng, weights or Weights())
+    return play_random_game(config, agent, max_actions=max_actions, observer=observer, catalog=catalog)
