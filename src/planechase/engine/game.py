@@ -37,17 +37,26 @@ SAVE_VERSION = 1
 
 @dataclass(frozen=True)
 class Record:
-    """One entry of a game's history: the action taken (``None`` for the setup) and its events."""
+    """One entry of a game's history: the action taken (``None`` for the setup), its events, and the
+    chance outcomes that were forced before it (tests and demos), so that a replay forces the same."""
 
     action: dict[str, Any] | None
     events: tuple[Event, ...]
+    forced: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"action": self.action, "events": [e.to_dict() for e in self.events]}
+        out: dict[str, Any] = {"action": self.action, "events": [e.to_dict() for e in self.events]}
+        if self.forced:
+            out["forced"] = list(self.forced)
+        return out
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Record:
-        return cls(raw.get("action"), tuple(Event.from_dict(e) for e in raw.get("events", ())))
+        return cls(
+            raw.get("action"),
+            tuple(Event.from_dict(e) for e in raw.get("events", ())),
+            tuple(str(f) for f in raw.get("forced", ())),
+        )
 
 
 class Game:
@@ -58,7 +67,8 @@ class Game:
         self.catalog = catalog
         result = new_game(config, catalog, forced=forced)
         self._states: list[GameState] = [result.state]
-        self._records: list[Record] = [Record(None, result.events)]
+        self._records: list[Record] = [Record(None, result.events, tuple(forced))]
+        self._forcing: list[str] = []
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -98,12 +108,15 @@ class Game:
         parsed = action_from_dict(action) if isinstance(action, dict) else action
         result: StepResult = apply(self.state, parsed, self.catalog)
         self._states.append(result.state)
-        self._records.append(Record(parsed.to_dict(), result.events))
+        self._records.append(Record(parsed.to_dict(), result.events, tuple(self._forcing)))
+        self._forcing = []
         return result.events
 
     def force(self, *outcomes: str | DieFace) -> None:
         """Force the next chance outcomes (die faces, ``order:...``, ``seat:N``), for tests and demos."""
-        self._states[-1] = force(self.state, *outcomes)
+        forced = force(self.state, *outcomes)
+        self._forcing.extend(forced.forced[len(self.state.forced) :])
+        self._states[-1] = forced
 
     def undo(self, steps: int = 1) -> None:
         """Go back ``steps`` actions (the setup cannot be undone). Chance is not re-drawn: the earlier
@@ -114,6 +127,7 @@ class Game:
             raise PlanechaseError(f"only {len(self._records) - 1} actions can be undone")
         del self._states[-steps:]
         del self._records[-steps:]
+        self._forcing = []
 
     def undo_to(self, index: int) -> None:
         """Go back to the state after action number ``index`` (0 is the start of the game)."""
@@ -156,7 +170,7 @@ class Game:
         the seed is not the original one), the entry is replayed again with its outcomes forced from
         the log, so a log replays without the generator's help.
         """
-        game = cls(config, catalog)
+        game = cls(config, catalog, forced=records[0].forced)
         if game._records[0].events != records[0].events:
             game = cls(config, catalog, forced=_chances(records[0]))
             if verify and game._records[0].events != records[0].events:
@@ -164,11 +178,15 @@ class Game:
         for index, record in enumerate(records[1:], start=1):
             if record.action is None:
                 raise ReplayError(f"log entry {index} has no action")
+            before = game.state
+            game.force(*record.forced)
             events = game._try(record.action)
             chances = _chances(record)
             if events != record.events and chances:
                 if events is not None:
                     game.undo()
+                game._states[-1] = before
+                game._forcing = []
                 game.force(*chances)
                 events = game._try(record.action)
             if events is None:
@@ -184,5 +202,8 @@ class Game:
             return None
 
 
-def _chances(record: Record) -> list[str]:
-    return [str(e.data["chance"]) for e in record.events if "chance" in e.data]
+def _chances(record: Record, *, only_forced: bool = False) -> list[str]:
+    """The chance outcomes an entry's events record (only those that were forced, if asked)."""
+    return [
+        str(e.data["chance"]) for e in record.events if "chance" in e.data and (e.data.get("forced") or not only_forced)
+    ]
