@@ -8,7 +8,7 @@ from ..cards.model import TriggerKind
 from ..engine.context import DeciderLeft, Run
 from ..engine.state import Duration, FaceUpCard
 from ..engine.triggers import fire
-from .zones import is_plane, order_cards, take_from_deck, turn_face_up
+from .zones import deck_holding, is_plane, order_cards, take_from_deck, turn_face_up
 
 
 def end_effects(run: Run, durations: Sequence[Duration], rule: str) -> None:
@@ -100,7 +100,7 @@ def planeswalk(
         else:
             cards = (deck[0],)
     else:
-        cards = to_cards
+        cards = [c for c in to_cards if deck_holding(run, c) is not None]
     if left and any(is_plane(run, fu.card) for fu in left):
         end_effects(run, (Duration.PLANESWALK_AWAY_FROM_PLANE,), "901.11")
     if cards:
@@ -120,21 +120,28 @@ def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None
         owner = s.owner_of(fu.card)
         if owner is not None:
             by_owner.setdefault(owner, []).append(fu.card)
-    orders: dict[int, tuple[int, ...]] = {}
+    ordered: list[int] = []
     for owner, cards in by_owner.items():
         try:
-            orders[owner] = order_cards(run, owner, cards, rule=rule, purpose="on the bottom of your planar deck")
+            ordered.extend(order_cards(run, owner, cards, rule=rule, purpose="on the bottom of your planar deck"))
         except DeciderLeft:
-            continue  # the owner left the game while choosing: their cards left with them (800.4a)
+            # The owner left while choosing. Their own cards left the game with them (800.4a); cards of
+            # the shared deck now belong to the new planar controller (901.15b) and go down as they are.
+            ordered.extend(cards)
     still_up = [fu for fu in objects if fu in s.face_up]
+    up_cards = {fu.card for fu in still_up}
     ids = {fu.object_id for fu in still_up}
     s.face_up = tuple(fu for fu in s.face_up if fu.object_id not in ids)
-    for owner, ordered in orders.items():
-        for card in ordered:
-            if any(fu.card == card for fu in still_up):
-                take_from_deck(run, card)
-                index = s.deck_index(owner)
-                run.set_deck(index, (*s.decks[index], card))
+    for card in ordered:
+        if card not in up_cards:
+            continue
+        take_from_deck(run, card)
+        owner = s.owner_of(card)
+        if owner is None:
+            s.removed = (*s.removed, card)
+            continue
+        index = s.deck_index(owner)
+        run.set_deck(index, (*s.decks[index], card))
     for fu in still_up:
         name = run.card_name(fu.card)
         verb = "planeswalks away from" if is_plane(run, fu.card) else "leaves"

@@ -67,7 +67,9 @@ def put_on_bottom(
     run: Run, cards: Sequence[int], *, chooser: int | None, rule: str, random_order: bool = False
 ) -> None:
     """Put ``cards`` (in a planar deck or face up) on the bottom of their owners' planar decks: in a
-    random order, or in the order ``chooser`` picks ("in any order")."""
+    random order, or in the order ``chooser`` picks ("in any order"). Cards no longer in a planar deck
+    (turned face up or gone with a player who left while a choice was open) stay where they are."""
+    cards = [c for c in cards if deck_holding(run, c) is not None]
     if not cards:
         return
     if random_order:
@@ -96,6 +98,8 @@ def put_on_bottom(
 
 
 def put_on_top(run: Run, card: int) -> None:
+    if deck_holding(run, card) is None:  # no longer in a planar deck (see put_on_bottom)
+        return
     take_from_deck(run, card)
     owner = run.s.owner_of(card)
     if owner is None:
