@@ -8,9 +8,9 @@ number of actions taken before the violation, and a script reproducing the first
 Environment variables:
 
 ``PLANECHASE_CONFORMANCE_GAMES``
-    How many games to play (default 300). For a long soak run::
+    How many games to play (default 2000). For a long soak run::
 
-        PLANECHASE_CONFORMANCE_GAMES=3000 .venv/bin/pytest tests/conformance
+        PLANECHASE_CONFORMANCE_GAMES=20000 .venv/bin/pytest tests/conformance
 
 ``PLANECHASE_CONFORMANCE_SEED``
     The first seed (default 0); games use consecutive seeds from it. To look at one game::
@@ -36,7 +36,7 @@ from planechase.engine.state import FaceUpCard
 from . import random_play as rp
 from .random_play import GameReport, Tracker, check_random_game, reproduction
 
-GAMES = int(os.environ.get("PLANECHASE_CONFORMANCE_GAMES", "300"))
+GAMES = int(os.environ.get("PLANECHASE_CONFORMANCE_GAMES", "2000"))
 FIRST_SEED = int(os.environ.get("PLANECHASE_CONFORMANCE_SEED", "0"))
 WORKERS = int(os.environ.get("PLANECHASE_CONFORMANCE_WORKERS", str(min(2, os.cpu_count() or 1))))
 
