@@ -287,6 +287,7 @@ class GameState:
     over: bool = False
     pending: Pending | None = None
     visited: tuple[int, ...] = ()
+    resolving: StackItem | None = None
 
     def copy(self) -> GameState:
         """A shallow copy: enough, since every field is immutable."""

@@ -355,6 +355,7 @@ def resolve_top(run: Run) -> None:
     s = run.s
     item = s.stack[-1]
     s.stack = s.stack[:-1]
+    s.resolving = item  # shown while a choice it asks for is open
     run.emit("resolves", "608.2", f"Resolves: {_trigger_label(run, item)}", item=item.id)
     try:
         if item.kind is StackKind.TRIGGERED:
@@ -379,6 +380,7 @@ def resolve_top(run: Run) -> None:
             item=item.id,
         )
     s.revealed = ()
+    s.resolving = None
     give_priority(run, s.active)
 
 

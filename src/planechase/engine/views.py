@@ -95,6 +95,7 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
         "planar_deck_sizes": [len(d) for d in state.decks],
         "revealed": [state.name_of(c) for c in state.revealed],
         "stack": [_stack_item(state, i) for i in reversed(state.stack)],
+        "resolving": None if state.resolving is None else _stack_item(state, state.resolving),
         "effects": [
             {"id": e.id, "kind": e.kind, "text": e.text, "duration": e.duration.value, "controller": e.controller}
             for e in state.effects
