@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 
 from conftest import PLANES_10, make_game
+from driving import resolve_stack, to_step
 from planechase import CATALOG, Game
 from planechase.cards.decks import check_deck, check_shared_deck
 from planechase.cards.model import Catalog
@@ -405,3 +406,29 @@ def test_play_saves_and_loads_through_the_command(tmp_path: Path) -> None:
     assert "Continuing" in second.stdout and "Main 1" in second.stdout
     missing = run_play("--load", str(tmp_path / "nope.json"), keys="")
     assert missing.returncode == 2 and "Can't start the game" in missing.stdout
+
+
+def test_render_shows_the_object_resolving_while_its_choice_is_open() -> None:
+    """608.2: while Interplanar Tunnel's ability waits for its choice, the screen says what is resolving."""
+    deck = (
+        "Pompeii",
+        "Interplanar Tunnel",
+        "Aretopolis",
+        "Naar Isle",
+        "Sokenzan",
+        "Tazeem",
+        "Otaria",
+        "Agyrem",
+        "The Eon Fog",
+        "Temple of Atropos",
+    )
+    game = make_game([deck, deck])
+    to_step(game)
+    game.force("planeswalker")
+    game.act({"type": "roll", "player": 0})
+    resolve_stack(game)
+    assert game.decision is not None and game.decision.kind.value == "choose_card"
+    console = Console(record=True, width=120, file=io.StringIO())
+    console.print(render(game))
+    text = console.export_text()
+    assert "Resolving: Interplanar Tunnel" in text

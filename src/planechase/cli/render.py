@@ -384,7 +384,7 @@ def _middle(v: dict[str, Any], sym: str, tight: bool) -> list[RenderableType]:
     out: list[RenderableType] = []
     if v["decision"]:
         out.append(_decision_panel(v, sym))
-    if v["stack"] or v["revealed"]:
+    if v["stack"] or v["revealed"] or v.get("resolving"):
         out.append(_stack_panel(v, sym, tight))
     return out
 
@@ -424,9 +424,15 @@ def _stack_panel(v: dict[str, Any], sym: str, tight: bool) -> RenderableType:
             what.append(f"{item['source']}: ", style="bold magenta")
         what.append(chaos_text(item["text"], sym), style="" if i else "bold")
         table.add_row(Text(f"#{item['id']}"), what)
+    resolving = v.get("resolving")
+    if resolving:
+        label = f"{resolving['source']}: " if resolving["source"] else ""
+        table.add_row(Text("…"), Text(f"Resolving: {label}{chaos_text(resolving['text'], sym)}", style="italic"))
     if v["revealed"]:
         table.add_row(Text("↑"), Text("Revealed: " + ", ".join(v["revealed"]), style="bold"))
-    title = Text.assemble(("STACK", "bold"), " top first") if v["stack"] else Text("Revealed", style="bold")
+    title = (
+        Text.assemble(("STACK", "bold"), " top first") if v["stack"] or resolving else Text("Revealed", style="bold")
+    )
     return Panel(table, title=title, title_align="left", border_style="blue")
 
 
