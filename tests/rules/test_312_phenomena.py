@@ -318,7 +318,7 @@ def test_chaotic_aether_blank_rolls_become_chaos() -> None:
     assert brief(events, "effect_created") == [
         (
             "effect_created",
-            ("611.2", "608.2c"),
+            ("611.2a", "608.2c"),
             {"effect": 5, "kind": "blank_rolls_are_chaos", "duration": "until_a_player_planeswalks_away_from_a_plane"},
         )
     ]
@@ -355,7 +355,7 @@ def test_fixed_point_in_time_planeswalker_roll_makes_chaos_ensue_until_your_next
     assert brief(events, "effect_created") == [
         (
             "effect_created",
-            ("611.2", "608.2c"),
+            ("611.2a", "608.2c"),
             {"effect": 5, "kind": "planeswalk_from_roll_is_chaos", "duration": "until_your_next_turn"},
         )
     ]
@@ -381,7 +381,7 @@ def test_fixed_point_in_time_planeswalker_roll_makes_chaos_ensue_until_your_next
     # Alice's next turn: the effect ends as it begins.
     events = next_turn(game)
     assert [(e.rules[0], e.data["kind"]) for e in of_type(events, "effect_ended")] == [
-        ("611.2", "planeswalk_from_roll_is_chaos")
+        ("611.2a", "planeswalk_from_roll_is_chaos")
     ]
     assert game.state.effects == ()
     to_step(game)

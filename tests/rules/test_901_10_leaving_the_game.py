@@ -224,7 +224,7 @@ def test_800_4a_abilities_controlled_by_the_leaver_cease_and_priority_passes_on(
     events = act(game, type="concede", player=1)
     assert brief(events, "player_left", "ability_ceased", "priority") == [
         ("player_left", ("104.3a", "800.4a"), {"player": 1, "status": "lost", "reason": "concedes"}),
-        ("ability_ceased", ("800.4a", "800.4d"), {"item": bobs}),
+        ("ability_ceased", ("800.4a",), {"item": bobs}),
         ("priority", ("800.4a",), {"player": 2}),
     ]
     assert [i.controller for i in game.state.stack] == [0]

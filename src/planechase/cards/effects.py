@@ -249,7 +249,7 @@ class CreateEffect(Effect):
         run.s.effects = (*run.s.effects, effect)
         run.emit(
             "effect_created",
-            ("611.2", "608.2c"),
+            ("611.2a", "608.2c"),
             f"{source_name(run, item)}: {effect.text}",
             effect=effect.id,
             kind=self.kind,

@@ -10,7 +10,7 @@ from ..planar.planeswalk import end_effects, turn_up_new
 from ..planar.zones import is_plane
 from .context import Run
 from .state import Duration, PlayerStatus, StackItem, StackKind
-from .triggers import fire
+from .triggers import fire, remember_counters
 
 
 def leave_game(
@@ -62,6 +62,7 @@ def leave_game(
                 s.removed = (*s.removed, *s.decks[seat])
                 run.set_deck(seat, ())
     if owned_face_up:
+        remember_counters(run, owned_face_up)
         gone = {fu.object_id for fu in owned_face_up}
         s.face_up = tuple(fu for fu in s.face_up if fu.object_id not in gone)
         s.removed = (*s.removed, *(fu.card for fu in owned_face_up))
@@ -73,10 +74,10 @@ def leave_game(
                 card=run.card_name(fu.card),
             )
     s.revealed = tuple(c for c in s.revealed if c not in s.removed)
-    # 800.4a, 800.4d, 901.10b: abilities controlled by leaving players cease to exist, except
-    # abilities from phenomena they own, which stay under the new planar controller.
-    s.stack = _keep_abilities(run, s.stack, leaving)
-    s.pending_triggers = _keep_abilities(run, s.pending_triggers, leaving)
+    # 901.10, 800.4a, 800.4d, 901.10b: abilities from planes the leaving players own, and abilities they
+    # control, cease to exist; abilities from phenomena they own stay under the new planar controller.
+    s.stack = _keep_abilities(run, s.stack, leaving, rule="800.4a")
+    s.pending_triggers = _keep_abilities(run, s.pending_triggers, leaving, rule="800.4d")
     s.passed = tuple(p for p in s.passed if p not in leaving)
     if end_if_decided(run):
         return
@@ -92,13 +93,13 @@ def leave_game(
                     )
             s.stack = tuple(i for i in s.stack if i.kind is not StackKind.PLANESWALKING)
         fire(run, TriggerKind.PLANESWALK_AWAY, owned_face_up, rules=("603.10g", "901.11b"))
+        if any(is_plane(run, fu.card) for fu in owned_face_up):
+            # 901.11b: a plane that leaves the game is a plane the player planeswalks away from.
+            end_effects(run, (Duration.PLANESWALK_AWAY_FROM_PLANE,), "901.11")
         pc = s.planar_controller
         if pc is not None:
             deck = s.deck_of(pc)
             if deck:
-                if any(is_plane(run, fu.card) for fu in owned_face_up):
-                    # 901.11b: a plane that leaves the game is a plane the player planeswalks away from.
-                    end_effects(run, (Duration.PLANESWALK_AWAY_FROM_PLANE,), "901.11")
                 turn_up_new(run, pc, (deck[0],), rules=("901.10", "901.11"))
             else:
                 run.emit(
@@ -112,19 +113,27 @@ def leave_game(
         run.emit("priority", "800.4a", f"{run.name(s.priority)} receives priority.", player=s.priority)
 
 
-def _keep_abilities(run: Run, items: tuple[StackItem, ...], leaving: Sequence[int]) -> tuple[StackItem, ...]:
+def _keep_abilities(
+    run: Run, items: tuple[StackItem, ...], leaving: Sequence[int], *, rule: str
+) -> tuple[StackItem, ...]:
     s = run.s
     kept: list[StackItem] = []
     for item in items:
+        owner = s.cards[item.card].owner if item.card is not None else None
+        from_plane = item.card is not None and is_plane(run, item.card)
+        if from_plane and owner in leaving:
+            # 901.10: everything the player owns leaves, abilities from their planes included.
+            run.emit(
+                "ability_ceased",
+                ("901.10", rule),
+                f"{run.card_name(item.card or 0)}'s ability ceases to exist with its owner.",
+                item=item.id,
+            )
+            continue
         if item.controller not in leaving:
             kept.append(item)
             continue
-        from_own_phenomenon = (
-            item.kind is StackKind.TRIGGERED
-            and item.card is not None
-            and not is_plane(run, item.card)
-            and s.cards[item.card].owner in leaving
-        )
+        from_own_phenomenon = item.kind is StackKind.TRIGGERED and not from_plane and owner in leaving
         if from_own_phenomenon and s.planar_controller is not None:
             kept.append(replace(item, controller=s.planar_controller))
             run.emit(
@@ -135,9 +144,7 @@ def _keep_abilities(run: Run, items: tuple[StackItem, ...], leaving: Sequence[in
                 controller=s.planar_controller,
             )
         else:
-            run.emit(
-                "ability_ceased", ("800.4a", "800.4d"), f"{item.label or item.text} ceases to exist.", item=item.id
-            )
+            run.emit("ability_ceased", rule, f"{item.label or item.text} ceases to exist.", item=item.id)
     return tuple(kept)
 
 

@@ -57,7 +57,16 @@ from .state import (
     StackKind,
     Step,
 )
-from .turns import MAX_AUTOMATIC_STEPS, begin_step, begin_turn, give_priority, pass_priority, proceed, resolve_top
+from .turns import (
+    MAX_AUTOMATIC_STEPS,
+    begin_step,
+    begin_turn,
+    give_priority,
+    pass_priority,
+    proceed,
+    resolve_top,
+    settle,
+)
 
 
 @dataclass(frozen=True)
@@ -288,7 +297,14 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
         run.set_player(new)
         run.emit(f"{kind}_adjusted", ("119.3",) if kind == "life" else ("122.1",), text, player=seat, delta=amount)
         if s.priority is not None:
-            give_priority(run, s.priority)
+            # Bookkeeping is not a player's action: passes in succession still count (117.4), unless
+            # state-based actions or triggers change the game (117.5).
+            passed = s.passed
+            changed = settle(run)
+            if not s.over:
+                holder = s.priority if s.in_game(s.priority) else s.next_in_turn_order(s.priority)
+                s.priority = holder
+                s.passed = () if changed else passed
 
 
 def _roll(run: Run, seat: int) -> None:

@@ -270,6 +270,7 @@ class GameState:
     turn: int = 0
     active: int = 0
     starting_player: int = 0
+    normal_turn: int = 0
     step: Step = Step.UNTAP
     step_queue: tuple[Step, ...] = ()
     priority: int | None = None

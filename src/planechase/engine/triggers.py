@@ -4,6 +4,7 @@ on the stack (603.2, 603.3)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..cards.model import STEP_TRIGGERS, TriggerKind
 from .context import Run
@@ -101,3 +102,19 @@ def check_state_triggers(run: Run) -> bool:
                 )
                 fired = True
     return fired
+
+
+def remember_counters(run: Run, objects: Iterable[FaceUpCard]) -> None:
+    """Objects are leaving the face-up cards: abilities from them that wait or are on the stack keep
+    the counters they last had, as their last known information (608.2h)."""
+    final = {fu.object_id: fu.counters for fu in objects}
+    if not final:
+        return
+
+    def update(items: tuple[StackItem, ...]) -> tuple[StackItem, ...]:
+        return tuple(
+            replace(i, lki_counters=final[i.source]) if i.source is not None and i.source in final else i for i in items
+        )
+
+    run.s.stack = update(run.s.stack)
+    run.s.pending_triggers = update(run.s.pending_triggers)

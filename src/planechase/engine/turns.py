@@ -40,22 +40,30 @@ MAX_AUTOMATIC_STEPS = 10_000
 
 
 def begin_turn(run: Run) -> None:
-    """Begin the next turn (500.1): the next player in turn order who is in the game, or an extra
-    turn (500.7); that player becomes the planar controller (901.6)."""
+    """Begin the next turn (500.1): an extra turn if one is waiting (500.7), else the normal turn of the
+    next player in turn order who is in the game; that player becomes the planar controller (901.6)."""
     s = run.s
-    previous = s.active
-    nxt: int | None = None
+    extra: int | None = None
     while s.extra_turns:
         candidate, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
         if s.in_game(candidate):
-            nxt = candidate
+            extra = candidate
             break
         run.emit("turn_skipped", "800.4k", f"{run.name(candidate)} has left: that extra turn doesn't begin.")
-    if nxt is None:
-        nxt = s.starting_player if s.turn == 0 else s.next_in_turn_order(previous)
+    skipped: tuple[int, ...] = ()
+    if extra is not None:
+        nxt: int | None = extra
+    elif s.turn == 0:
+        nxt = s.starting_player
+    else:
+        # Normal turns follow the last normal turn, whatever extra turns came in between (500.7).
+        nxt = s.next_in_turn_order(s.normal_turn)
+        if nxt is not None:
+            skipped = _left_between(run, s.normal_turn, nxt)
     if nxt is None:
         return
-    skipped = _seats_between(run, previous, nxt) if s.turn else ()
+    if extra is None:
+        s.normal_turn = nxt
     s.turn += 1
     s.active = nxt
     s.step = Step.UNTAP
@@ -65,7 +73,12 @@ def begin_turn(run: Run) -> None:
     s.rolls_taken = tuple(0 for _ in s.players)
     s.rolls_made = tuple(0 for _ in s.players)
     run.emit(
-        "turn_began", ("500.1", "102.1"), f"Turn {s.turn}: {run.name(nxt)}'s turn begins.", turn=s.turn, player=nxt
+        "turn_began",
+        ("500.7", "102.1") if extra is not None else ("500.1", "102.1"),
+        f"Turn {s.turn}: {run.name(nxt)}'s {'extra ' if extra is not None else ''}turn begins.",
+        turn=s.turn,
+        player=nxt,
+        extra=extra is not None,
     )
     if s.turn == 1 and len(s.players) == 2:
         s.step_queue = tuple(step for step in s.step_queue if step is not Step.DRAW)
@@ -78,18 +91,18 @@ def begin_turn(run: Run) -> None:
     if s.planar_controller != nxt:
         s.planar_controller = nxt
         run.emit("planar_controller", "901.6", f"{run.name(nxt)} becomes the planar controller.", player=nxt)
-    # "Until your next turn" effects end as that player's turn begins, or as the turn of a player
-    # who left would have begun (800.4m).
-    ending = {nxt, *skipped}
-    expired = [e for e in s.effects if e.duration is Duration.YOUR_NEXT_TURN and e.controller in ending]
-    if expired:
+    # "Until your next turn" effects end as that player's turn begins (611.2a), or as the turn of a
+    # player who left would have begun (800.4m).
+    for seat, rules in ((nxt, ("611.2a",)), *((left, ("611.2a", "800.4m")) for left in skipped)):
+        expired = [e for e in s.effects if e.duration is Duration.YOUR_NEXT_TURN and e.controller == seat]
         s.effects = tuple(e for e in s.effects if e not in expired)
         for e in expired:
-            run.emit("effect_ended", ("611.2", "800.4m"), f"Effect ends: {e.text}", effect=e.id, kind=e.kind)
+            run.emit("effect_ended", rules, f"Effect ends: {e.text}", effect=e.id, kind=e.kind)
+    skip_steps(run)
 
 
-def _seats_between(run: Run, previous: int, nxt: int) -> tuple[int, ...]:
-    """Seats of players who left, passed over going from ``previous`` to ``nxt`` in turn order."""
+def _left_between(run: Run, previous: int, nxt: int) -> tuple[int, ...]:
+    """Seats of players who have left, passed over going from ``previous`` to ``nxt`` in turn order."""
     s = run.s
     n = len(s.players)
     out: list[int] = []
@@ -98,7 +111,8 @@ def _seats_between(run: Run, previous: int, nxt: int) -> tuple[int, ...]:
         seat = (seat + s.direction) % n
         if seat == nxt:
             break
-        out.append(seat)
+        if not s.in_game(seat):
+            out.append(seat)
     return tuple(out)
 
 
@@ -128,7 +142,7 @@ def begin_step(run: Run) -> bool:
             "turn_based_action", "504.1", f"{run.name(s.active)} draws a card.", player=s.active, instruction="draw"
         )
     if step is Step.CLEANUP:
-        if RuleChange.NO_MAXIMUM_HAND_SIZE not in rule_changes(run):
+        if s.in_game(s.active) and RuleChange.NO_MAXIMUM_HAND_SIZE not in rule_changes(run):
             run.emit(
                 "turn_based_action",
                 "514.1",
@@ -137,10 +151,10 @@ def begin_step(run: Run) -> bool:
                 instruction="discard_to_hand_size",
             )
         end_effects(run, (Duration.END_OF_TURN,), "514.2")
-        settle(run)
+        acted = settle(run)
         if s.over:
             return False
-        if s.stack:  # 514.3a: triggers in cleanup give priority, then another cleanup step
+        if acted:  # 514.3a: state-based actions or triggers in cleanup give priority, then another cleanup
             s.step_queue = (Step.CLEANUP, *s.step_queue)
             give_priority(run, s.active)
             return True
@@ -158,8 +172,14 @@ def next_step(run: Run) -> None:
     s = run.s
     if s.step_queue:
         s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
+        skip_steps(run)
     else:
         begin_turn(run)
+
+
+def skip_steps(run: Run) -> None:
+    """Steps that are skipped don't happen at all (614.10): The Eon Fog's untap steps."""
+    s = run.s
     while s.step is Step.UNTAP and s.step_queue and RuleChange.SKIP_UNTAP_STEPS in rule_changes(run):
         run.emit(
             "step_skipped",
@@ -207,22 +227,24 @@ def give_priority(run: Run, seat: int) -> None:
     s.passed = ()
 
 
-def settle(run: Run) -> None:
+def settle(run: Run) -> bool:
     """Perform state-based actions and put waiting triggers on the stack until neither changes anything
-    (117.5, 704.3, 603.3)."""
+    (117.5, 704.3, 603.3); return whether anything was done."""
     s = run.s
+    anything = False
     for _ in range(MAX_AUTOMATIC_STEPS):
         if s.over:
-            return
+            return anything
         acted = state_based_actions(run)
         acted = check_state_triggers(run) or acted
         if s.over:
-            return
+            return True
         if s.pending_triggers:
             put_triggers_on_stack(run)
             acted = True
         if not acted:
-            return
+            return anything
+        anything = True
     raise RuntimeError("state-based actions did not settle")
 
 

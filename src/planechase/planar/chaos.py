@@ -66,7 +66,7 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
         face = DieFace.CHAOS
         run.emit(
             "roll_replaced",
-            ("611.2", "901.9b"),
+            ("611.2a", "901.9b"),
             "Chaotic Aether: the blank roll is a chaos roll.",
             player=roller,
             result=face.value,

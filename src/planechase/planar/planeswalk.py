@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..cards.model import TriggerKind
 from ..engine.context import DeciderLeft, Run
 from ..engine.state import Duration, FaceUpCard
-from ..engine.triggers import fire
+from ..engine.triggers import fire, remember_counters
 from .zones import deck_holding, is_plane, order_cards, take_from_deck, turn_face_up
 
 
@@ -82,6 +82,8 @@ def planeswalk(
             player=seat,
         )
         return
+    if to_cards is not None and not leave and not any(deck_holding(run, c) is not None for c in to_cards):
+        return  # nothing revealed to planeswalk to, and nothing to leave: no planeswalk happens
     because = f" ({cause})" if cause else ""
     run.emit("planeswalk", rules, f"{run.name(seat)} planeswalks{because}.", player=seat)
     left: tuple[FaceUpCard, ...] = s.face_up if leave else ()
@@ -129,6 +131,7 @@ def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None
             # the shared deck now belong to the new planar controller (901.15b) and go down as they are.
             ordered.extend(cards)
     still_up = [fu for fu in objects if fu in s.face_up]
+    remember_counters(run, still_up)
     up_cards = {fu.card for fu in still_up}
     ids = {fu.object_id for fu in still_up}
     s.face_up = tuple(fu for fu in s.face_up if fu.object_id not in ids)
