@@ -5,7 +5,7 @@ rest of the game goes on from where it stood."""
 from __future__ import annotations
 
 from conftest import make_game
-from driving import act, answer, cast, face_up, of_type, resolve_stack, roll, to_step
+from driving import act, answer, cast, face_up, next_turn, of_type, resolve_stack, roll, to_step
 from planechase import Game, PlayerStatus, state_from_dict, state_to_dict
 
 FILL = (
@@ -108,3 +108,29 @@ def test_save_at_a_pending_decision_after_a_roll_loads_to_the_identical_state() 
     loaded = Game.load(game.save())
     assert loaded.state == game.state
     assert state_from_dict(state_to_dict(loaded.state)) == game.state
+
+
+def test_901_10_a_revealed_card_turned_up_after_a_concession_is_not_also_put_on_the_bottom() -> None:
+    """Carol's Pools of Becoming reveals Alice's top three cards; while Alice orders them, Carol concedes:
+    Pools leaves with her and Alice turns up her top card, one of the revealed ones (901.10). That card
+    stays face up; the others still go to the bottom, and every card is in exactly one place."""
+    alice = ("Mount Keralia", "Tazeem", "Sanctum of Serra", *(c for c in FILL if c not in ("Tazeem",)))[:10]
+    carol = ("Pools of Becoming", *(c for c in FILL if c != "Pools of Becoming"))[:10]
+    game = make_game([alice, carol, carol], players=("Alice", "Bob", "Carol"), starting_player=2)
+    next_turn(game)  # Carol's turn (Pools' end step trigger on the way), then Alice's
+    to_step(game)
+    assert face_up(game) == ["Pools of Becoming"] and game.state.owner_of(game.state.face_up[0].card) == 2
+    total = cards_everywhere(game)
+    cast(game, "chaos")
+    act(game, type="resolve", player=0)
+    act(game, type="resolve", player=0)  # Pools reveals Mount Keralia, Tazeem, Sanctum of Serra: order them
+    assert game.decision is not None and game.decision.kind.value == "order_cards"
+    act(game, type="concede", player=2)
+    assert face_up(game) == ["Mount Keralia"]
+    while game.decision is not None and game.decision.kind.value == "order_cards":
+        answer(game, game.decision.options[0].id)
+    s = game.state
+    places = [c for d in s.decks for c in d] + [fu.card for fu in s.face_up] + list(s.removed)
+    assert sorted(places) == list(range(len(s.cards)))
+    assert cards_everywhere(game) == total
+    assert [s.name_of(c) for c in s.decks[0][-2:]] in (["Tazeem", "Sanctum of Serra"], ["Sanctum of Serra", "Tazeem"])

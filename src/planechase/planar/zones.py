@@ -85,7 +85,10 @@ def put_on_bottom(
         order = order_cards(run, chooser, cards, rule=rule, purpose="on the bottom of the planar deck")
     else:
         order = tuple(cards)
-    for card in order:  # the cards move only once the order is known, so a view mid-choice stays whole
+    # The cards move only once the order is known, so a view mid-choice stays whole; a card that left
+    # its deck meanwhile (a player left and the planar controller turned it up) stays where it went.
+    order = tuple(c for c in order if deck_holding(run, c) is not None)
+    for card in order:
         take_from_deck(run, card)
     for card in order:
         owner = run.s.owner_of(card)
