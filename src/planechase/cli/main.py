@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
+from .cards_cmd import cards
 
 app = typer.Typer(
     name="planechase",
@@ -39,6 +40,9 @@ def engine() -> None:
     from ..protocol.stdio import serve_stdio
 
     raise typer.Exit(serve_stdio())
+
+
+app.command("cards")(cards)
 
 
 @app.command()
