@@ -1,11 +1,38 @@
-"""Planar deck legality: 901.3 for a player's own deck, 901.15a for the single shared deck."""
+"""Planar deck legality: 901.3 for a player's own deck, 901.15a for the single shared deck.
+
+:func:`validate_deck` and :func:`validate_shared_deck` return a :class:`DeckReport` with every error
+and warning (each with its rule and, for a parsed deck list, its line); :func:`check_deck` and
+:func:`check_shared_deck` raise the first error as a :class:`DeckError` (the engine uses them).
+
+>>> report = validate_deck(["Aretopolis", "Tazeem", "aretopolis"])
+>>> report.legal
+False
+>>> for issue in report.errors:
+...     print(issue)
+901.3: deck has 3 cards; a planar deck needs at least ten
+901.3: deck has 'Aretopolis' more than once (cards 1 and 3); every card needs a different name
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from ..engine.errors import DeckError
+from .decklists import DeckEntry, DeckIssue, DeckList, deck_list_from_names
+from .decklists import _catalog as _default_catalog
 from .model import Catalog, normalize_name
+
+#: The smallest personal planar deck (901.3) and its most phenomena.
+MIN_DECK = 10
+MAX_PHENOMENA = 2
+
+
+def shared_minimum(players: int) -> int:
+    """The fewest cards a single shared planar deck may have: forty or ten per player, whichever is
+    smaller (901.15a)."""
+    return min(40, 10 * players)
 
 
 def resolve_names(names: Sequence[str], catalog: Catalog, *, where: str = "deck") -> tuple[str, ...]:
@@ -24,31 +51,278 @@ def resolve_names(names: Sequence[str], catalog: Catalog, *, where: str = "deck"
 
 def check_deck(names: Sequence[str], catalog: Catalog, *, where: str = "deck") -> None:
     """Check one player's planar deck (901.3): at least ten cards, at most two phenomena, all with
-    different English names."""
-    cards = resolve_names(names, catalog, where=where)
-    if len(cards) < 10:
-        raise DeckError("901.3", f"{where} has {len(cards)} cards; a planar deck needs at least ten")
-    _check_common(cards, catalog, max_phenomena=2, where=where, rule="901.3")
+    different English names. Raises the first problem as a :class:`DeckError`."""
+    validate_deck(names, catalog, where=where).raise_for_errors()
 
 
 def check_shared_deck(names: Sequence[str], players: int, catalog: Catalog) -> None:
     """Check the single communal planar deck (901.15a): at least min(40, 10 x players) cards, at most
-    2 x players phenomena, all with different English names."""
-    where = "the shared planar deck"
-    cards = resolve_names(names, catalog, where=where)
-    need = min(40, 10 * players)
-    if len(cards) < need:
-        raise DeckError("901.15a", f"{where} has {len(cards)} cards; {players} players need at least {need}")
-    _check_common(cards, catalog, max_phenomena=2 * players, where=where, rule="901.15a")
+    2 x players phenomena, all with different English names. Raises the first problem."""
+    validate_shared_deck(names, players, catalog).raise_for_errors()
 
 
-def _check_common(cards: Sequence[str], catalog: Catalog, *, max_phenomena: int, where: str, rule: str) -> None:
-    phenomena = [c for c in cards if catalog[c].is_phenomenon]
-    if len(phenomena) > max_phenomena:
-        raise DeckError(rule, f"{where} has {len(phenomena)} phenomena; at most {max_phenomena} are allowed")
-    seen: set[str] = set()
-    for card in cards:
-        key = normalize_name(card)
-        if key in seen:
-            raise DeckError(rule, f"{where} has {card!r} more than once; every card needs a different name")
-        seen.add(key)
+# -- reports ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    """The legality of one planar deck: what it holds, what it needs and every issue found.
+
+    ``mode`` is ``"individual"`` (901.3) or ``"shared"`` (901.15a, for ``players`` players);
+    ``issues`` holds the deck list's reading issues (unknown names, lines left out) followed by the
+    legality errors; ``suits_players`` is, for a shared deck with no naming errors, the range of
+    player counts it is legal for (``None`` as the upper end means any number)."""
+
+    where: str
+    mode: Literal["individual", "shared"]
+    rule: str
+    players: int | None
+    entries: tuple[DeckEntry, ...]
+    size: int
+    planes: int
+    phenomena: int
+    minimum: int
+    max_phenomena: int
+    issues: tuple[DeckIssue, ...]
+    format: str
+    suits_players: tuple[int, int | None] | None = None
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The catalog names of the deck's known cards, in list order (counts repeated)."""
+        return tuple(e.card for e in self.entries if e.card is not None for _ in range(e.count))
+
+    @property
+    def errors(self) -> tuple[DeckIssue, ...]:
+        return tuple(i for i in self.issues if i.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[DeckIssue, ...]:
+        return tuple(i for i in self.issues if i.severity == "warning")
+
+    @property
+    def notes(self) -> tuple[DeckIssue, ...]:
+        return tuple(i for i in self.issues if i.severity == "note")
+
+    @property
+    def legal(self) -> bool:
+        """Whether the deck may be played as checked: no errors (warnings and notes do not count)."""
+        return not self.errors
+
+    def raise_for_errors(self) -> None:
+        """Raise the first error as a :class:`DeckError` (rule and message), if there is one."""
+        if self.errors:
+            raise self.errors[0].to_error()
+
+    def summary(self) -> str:
+        """One line, e.g. ``"10 cards: 9 planes and 1 phenomenon (901.3: at least 10, at most 2 phenomena)"``."""
+        needs = f"at least {self.minimum}, at most {self.max_phenomena} phenomena"
+        parts = [_count(self.planes, "plane"), _count(self.phenomena, "phenomenon", "phenomena")]
+        unknown = self.size - self.planes - self.phenomena
+        if unknown:
+            parts.append(f"{unknown} unknown")
+        return f"{_count(self.size, 'card')}: {_and(parts)} ({self.rule}: {needs})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (what ``planechase deck check --json`` prints)."""
+        return {
+            "file": self.where,
+            "legal": self.legal,
+            "mode": self.mode,
+            "rule": self.rule,
+            "players": self.players,
+            "format": self.format,
+            "size": self.size,
+            "planes": self.planes,
+            "phenomena": self.phenomena,
+            "minimum": self.minimum,
+            "max_phenomena": self.max_phenomena,
+            "suits_players": list(self.suits_players) if self.suits_players else None,
+            "cards": [
+                {"name": e.card, "written": e.written, "count": e.count, "line": e.line, "section": e.section or None}
+                for e in self.entries
+            ],
+            "errors": [i.to_dict() for i in self.errors],
+            "warnings": [i.to_dict() for i in self.warnings],
+            "notes": [i.to_dict() for i in self.notes],
+        }
+
+
+def validate_deck(
+    deck: DeckList | Sequence[str], catalog: Catalog | None = None, *, where: str | None = None
+) -> DeckReport:
+    """Check one player's planar deck (901.3) and report every problem: at least ten cards, no more
+    than two phenomena, each card with a different English name. ``deck`` is a parsed
+    :class:`DeckList` (issues then cite lines) or a sequence of card names (issues cite positions)."""
+    deck_list, where = _as_deck_list(deck, catalog, where)
+    return _validate(deck_list, where, catalog, players=None)
+
+
+def validate_shared_deck(
+    deck: DeckList | Sequence[str], players: int, catalog: Catalog | None = None, *, where: str | None = None
+) -> DeckReport:
+    """Check a single communal planar deck for ``players`` players (901.15a) and report every problem:
+    at least forty cards or ten per player, whichever is fewer; no more phenomena than twice the
+    number of players; each card with a different English name."""
+    if players < 1:
+        raise ValueError(f"a shared planar deck is for at least one player, not {players}")
+    deck_list, where = _as_deck_list(deck, catalog, where, default="the shared planar deck")
+    return _validate(deck_list, where, catalog, players=players)
+
+
+def validate(
+    deck: DeckList | Sequence[str],
+    *,
+    shared: bool = False,
+    players: int | None = None,
+    catalog: Catalog | None = None,
+    where: str | None = None,
+) -> DeckReport:
+    """:func:`validate_shared_deck` for ``players`` (2 when not given) if ``shared``, else
+    :func:`validate_deck`."""
+    if shared:
+        return validate_shared_deck(deck, 2 if players is None else players, catalog, where=where)
+    return validate_deck(deck, catalog, where=where)
+
+
+def suits_players(size: int, phenomena: int) -> tuple[int, int | None] | None:
+    """The player counts (two or more) a shared deck of ``size`` different cards with ``phenomena``
+    phenomena is legal for under 901.15a, as ``(fewest, most)`` (``most`` is ``None`` from forty
+    cards up), or ``None`` when there is none.
+
+    >>> suits_players(30, 4)
+    (2, 3)
+    >>> suits_players(45, 2)
+    (2, None)
+    >>> suits_players(15, 0) is None
+    True
+    """
+    fewest = max(2, -(-phenomena // 2))
+    most = None if size >= 40 else size // 10
+    if most is not None and most < fewest:
+        return None
+    return fewest, most
+
+
+# -- the checks ------------------------------------------------------------------------------------
+
+
+def _as_deck_list(
+    deck: DeckList | Sequence[str], catalog: Catalog | None, where: str | None, default: str = "deck"
+) -> tuple[DeckList, str]:
+    if isinstance(deck, DeckList):
+        return deck, where or deck.source
+    if isinstance(deck, str):
+        raise TypeError("give a sequence of card names or a DeckList, not one string")
+    name = where or default
+    return deck_list_from_names(deck, catalog, where=name), name
+
+
+def _validate(deck: DeckList, where: str, catalog: Catalog | None, *, players: int | None) -> DeckReport:
+    cat = _default_catalog(catalog)
+    shared = players is not None
+    rule = "901.15a" if shared else "901.3"
+    minimum = shared_minimum(players) if players is not None else MIN_DECK
+    most = 2 * players if players is not None else MAX_PHENOMENA
+    known = [e for e in deck.entries if e.card is not None]
+    phenomena = [e for e in known if e.card is not None and cat[e.card].is_phenomenon]
+    n_phenomena = sum(e.count for e in phenomena)
+    n_planes = sum(e.count for e in known) - n_phenomena
+    issues: list[DeckIssue] = list(deck.issues)
+    size = deck.size
+
+    def error(code: str, message: str, line: int | None = None, lines: tuple[int, ...] = ()) -> None:
+        issues.append(DeckIssue("error", code, message, rule=rule, where=where, line=line, lines=lines, located=False))
+
+    if size < minimum:
+        need = "a planar deck needs at least ten" if not shared else f"{players} players need at least {minimum}"
+        error("too_few_cards", f"{where} has {size} cards; {need}")
+    if n_phenomena > most:
+        extra = phenomena[_index_past(phenomena, most)]
+        listed = _and([_at(e) for e in phenomena])
+        error(
+            "too_many_phenomena",
+            f"{where} has {n_phenomena} phenomena; at most {most} are allowed ({listed})",
+            line=extra.line,
+            lines=tuple(e.line for e in phenomena if e.line is not None),
+        )
+    first: dict[str, DeckEntry] = {}
+    for entry in known:
+        assert entry.card is not None
+        key = normalize_name(entry.card)
+        earlier = first.get(key)
+        if entry.count > 1:
+            where_listed = f"{entry.count} copies on line {entry.line}" if entry.line else f"{entry.count} copies"
+            error(
+                "duplicate",
+                f"{where} has {entry.card!r} more than once ({where_listed}); every card needs a different name",
+                line=entry.line,
+                lines=(entry.line,) if entry.line else (),
+            )
+        if earlier is not None:
+            error(
+                "duplicate",
+                f"{where} has {entry.card!r} more than once ({_pair(earlier, entry)}); "
+                "every card needs a different name",
+                line=entry.line,
+                lines=tuple(x for x in (earlier.line, entry.line) if x is not None),
+            )
+        else:
+            first[key] = entry
+    if known and n_planes == 0:
+        issues.append(
+            DeckIssue(
+                "warning",
+                "no_planes",
+                f"{where} has no plane cards; a game needs one to start (901.5)",
+                rule="901.5",
+                where=where,
+            )
+        )
+    names_ok = not any(i.code in ("unknown_card", "duplicate", "bad_count", "no_name") for i in issues)
+    fits = suits_players(size, n_phenomena) if shared and names_ok else None
+    return DeckReport(
+        where=where,
+        mode="shared" if shared else "individual",
+        rule=rule,
+        players=players,
+        entries=deck.entries,
+        size=size,
+        planes=n_planes,
+        phenomena=n_phenomena,
+        minimum=minimum,
+        max_phenomena=most,
+        issues=tuple(issues),
+        format=deck.format,
+        suits_players=fits,
+    )
+
+
+def _index_past(entries: Sequence[DeckEntry], most: int) -> int:
+    """The index of the entry whose cards go past the ``most`` allowed."""
+    total = 0
+    for i, entry in enumerate(entries):
+        total += entry.count
+        if total > most:
+            return i
+    return len(entries) - 1
+
+
+def _at(entry: DeckEntry) -> str:
+    if entry.line is not None:
+        return f"{entry.card} on line {entry.line}"
+    return f"{entry.card} (card {entry.position})" if entry.position else str(entry.card)
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _pair(a: DeckEntry, b: DeckEntry) -> str:
+    if a.line is not None and b.line is not None:
+        return f"lines {a.line} and {b.line}"
+    return f"cards {a.position} and {b.position}"
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"

@@ -10,6 +10,7 @@ import typer
 
 from .. import __version__
 from .cards_cmd import cards
+from .deck_cmd import deck_app
 
 app = typer.Typer(
     name="planechase",
@@ -43,6 +44,7 @@ def engine() -> None:
 
 
 app.command("cards")(cards)
+app.add_typer(deck_app, name="deck")
 
 
 @app.command()

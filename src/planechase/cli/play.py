@@ -2,8 +2,8 @@
 
 The pieces are kept apart so they can be tested without a terminal:
 
-- :func:`make_config` builds random legal planar decks from the catalog (:func:`random_deck`,
-  :func:`biggest_shared_deck`);
+- :func:`make_config` builds random legal planar decks from the catalog (with
+  :mod:`planechase.cards.random_decks`);
 - :class:`TableController` maps a key to engine actions and returns the message to show; prompts
   (a player, an amount, an effect) go through an ``ask`` callable;
 - :func:`planechase.cli.render.render` draws the screen from the game;
@@ -28,7 +28,9 @@ from typing import Any
 from rich.console import Console
 
 from ..cards.catalog import CATALOG
+from ..cards.decks import shared_minimum
 from ..cards.model import Catalog
+from ..cards.random_decks import NotEnoughCardsError, card_pool, draw, random_deck, random_shared_deck
 from ..engine.actions import (
     Action,
     AdjustLife,
@@ -61,25 +63,6 @@ DECK_PHENOMENA = 2
 # -- decks ------------------------------------------------------------------------------------------
 
 
-def random_deck(rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...]:
-    """A legal personal planar deck (901.3): ten different planes and up to two phenomena."""
-    planes = sorted(c.name for c in catalog if c.is_plane)
-    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
-    deck = rng.sample(planes, DECK_PLANES) + rng.sample(phenomena, min(DECK_PHENOMENA, len(phenomena)))
-    rng.shuffle(deck)
-    return tuple(deck)
-
-
-def biggest_shared_deck(players: int, rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...]:
-    """The biggest single shared planar deck the catalog allows (901.15a): every plane and up to
-    two phenomena per player, each name once. It may still be smaller than min(40, 10 x players)."""
-    planes = sorted(c.name for c in catalog if c.is_plane)
-    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
-    deck = planes + rng.sample(phenomena, min(2 * players, len(phenomena)))
-    rng.shuffle(deck)
-    return tuple(deck)
-
-
 def make_config(
     players: Sequence[str], seed: int, *, shared: bool, catalog: Catalog = CATALOG
 ) -> tuple[GameConfig, str | None]:
@@ -87,12 +70,18 @@ def make_config(
     deck below the 901.15a minimum, which the small demo catalog forces for three or more players)."""
     rng = random.Random(seed)
     if not shared:
-        decks = tuple(random_deck(rng, catalog) for _ in players)
+        phenomena = min(DECK_PHENOMENA, len(card_pool(catalog).phenomena))
+        size = DECK_PLANES + phenomena
+        decks = tuple(random_deck(rng=rng, size=size, phenomena=phenomena, catalog=catalog) for _ in players)
         return GameConfig(players=tuple(players), decks=decks, seed=seed), None
-    deck = biggest_shared_deck(len(players), rng, catalog)
-    need = min(40, 10 * len(players))
-    if len(deck) >= need:
+    try:
+        deck = random_shared_deck(len(players), rng=rng, catalog=catalog)
         return GameConfig(players=tuple(players), shared_deck=deck, seed=seed), None
+    except NotEnoughCardsError:
+        pass  # the demo catalog is too small: take every plane and up to two phenomena per player
+    pool = card_pool(catalog)
+    deck = draw(rng, pool, planes=len(pool.planes), phenomena=min(2 * len(players), len(pool.phenomena)))
+    need = shared_minimum(len(players))
     notice = (
         f"Notice: the demo catalog is small ({len(catalog)} cards), so the shared deck has {len(deck)} cards, "
         f"below the {need} that 901.15a asks for {len(players)} players. The full catalog comes later."

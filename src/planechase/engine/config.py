@@ -58,7 +58,8 @@ class GameConfig:
 
     def validate(self) -> None:
         """Raise :class:`ConfigError` if the configuration cannot start a game (decks are checked by
-        :func:`planechase.cards.decks.check_config_decks`)."""
+        :func:`planechase.cards.decks.check_deck` and :func:`~planechase.cards.decks.check_shared_deck`
+        when the game starts)."""
         n = len(self.players)
         if not 2 <= n <= MAX_PLAYERS:
             raise ConfigError(f"a game needs 2 to {MAX_PLAYERS} players, not {n}")

@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards.catalog import CATALOG
+from ..cards.decks import shared_minimum
 from ..cards.model import Catalog
+from ..cards.random_decks import card_pool, draw, random_deck, random_shared_deck
 from ..engine.actions import (
     NEXT_TURN,
     Action,
@@ -103,14 +105,11 @@ _CAST_KINDS: dict[str, str] = {e.value: "cast:" + e.value for e in OtherEffect}
 
 def legal_deck(rng: random.Random, catalog: Catalog = CATALOG, *, sizes: tuple[int, int] = (10, 13)) -> tuple[str, ...]:
     """A random planar deck that follows 901.3: 10 to 13 different cards, at most two phenomena."""
-    planes = sorted(c.name for c in catalog if c.is_plane)
-    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
+    pool = card_pool(catalog)
     size = rng.randint(*sizes)
-    low = max(0, size - len(planes))
-    k = rng.randint(low, max(low, min(2, len(phenomena))))
-    cards = rng.sample(phenomena, k) + rng.sample(planes, size - k)
-    rng.shuffle(cards)
-    return tuple(cards)
+    low = max(0, size - len(pool.planes))
+    k = rng.randint(low, max(low, min(2, len(pool.phenomena))))
+    return random_deck(rng=rng, size=size, phenomena=k, catalog=catalog)
 
 
 def shared_deck(rng: random.Random, players: int, catalog: Catalog = CATALOG) -> tuple[tuple[str, ...], bool]:
@@ -119,18 +118,17 @@ def shared_deck(rng: random.Random, players: int, catalog: Catalog = CATALOG) ->
     The legal minimum is the smaller of 40 and ten times the number of players; when the catalog is
     too small for that, the deck is as large as it can be and marked illegal (``check_decks=False``).
     """
-    planes = sorted(c.name for c in catalog if c.is_plane)
-    phenomena = sorted(c.name for c in catalog if c.is_phenomenon)
-    need = min(40, 10 * players)
-    max_phenomena = min(2 * players, len(phenomena))
-    legal = len(planes) + max_phenomena >= need
-    size = rng.randint(need, len(planes) + max_phenomena) if legal else rng.randint(10, len(planes) + len(phenomena))
-    top = max_phenomena if legal else len(phenomena)
-    low = max(0, size - len(planes))
+    pool = card_pool(catalog)
+    need = shared_minimum(players)
+    max_phenomena = min(2 * players, len(pool.phenomena))
+    legal = len(pool.planes) + max_phenomena >= need
+    size = rng.randint(need, len(pool.planes) + max_phenomena) if legal else rng.randint(10, len(pool))
+    top = max_phenomena if legal else len(pool.phenomena)
+    low = max(0, size - len(pool.planes))
     k = rng.randint(low, max(low, min(top, size)))
-    cards = rng.sample(phenomena, k) + rng.sample(planes, size - k)
-    rng.shuffle(cards)
-    return tuple(cards), legal
+    if legal:
+        return random_shared_deck(players, rng=rng, size=size, phenomena=k, catalog=catalog), True
+    return draw(rng, pool, planes=size - k, phenomena=k), False
 
 
 def house_deck(rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...]:

@@ -1,0 +1,328 @@
+"""``planechase deck``: check planar deck lists and make random legal planar decks.
+
+``deck check FILE`` reads a deck list (plain text, or a Moxfield, Archidekt or MTGO export; see
+docs/decks.md) and reports whether it is a legal planar deck (901.3) or, with ``--shared``, a legal
+single shared deck for ``--players`` players (901.15a). Exit codes: 0 legal, 1 not legal, 2 the file
+could not be read (or the command line was wrong).
+
+``deck random`` prints a random legal deck list that ``deck check`` accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import shlex
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..cards.catalog import CATALOG
+from ..cards.decklists import DeckIssue, DeckListError, read_deck_list
+from ..cards.decks import DeckReport, validate
+from ..cards.random_decks import known_sets, random_decks, random_shared_deck
+from ..engine.errors import DeckError
+
+#: Exit codes of ``deck check``.
+LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
+
+deck_app = typer.Typer(
+    name="deck",
+    help="Check planar deck lists (901.3, 901.15a) and make random legal planar decks.",
+    epilog=(
+        "Examples:\n\n  planechase deck check my-planes.txt\n\n"
+        "  planechase deck check export.txt --shared --players 4\n\n"
+        "  planechase deck random --seed 42 > my-planes.txt\n\n"
+        "See docs/decks.md for the deck list formats and the rules."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+class OutputFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+_CHECK_EXAMPLES = """Examples:
+
+  planechase deck check my-planes.txt
+
+  planechase deck check moxfield-export.txt --shared --players 4
+
+  planechase deck check archidekt.txt --json
+
+  planechase deck random --seed 7 | planechase deck check -
+"""
+
+_RANDOM_EXAMPLES = """Examples:
+
+  planechase deck random --seed 42
+
+  planechase deck random --shared --players 4 --sets PC2,MOC --seed 1
+
+  planechase deck random -x "Chaotic Aether" -x Pompeii --phenomena 0
+
+  planechase deck random --players 3 --size 12 --format json
+"""
+
+
+_CHECK_HELP = (
+    "Check a planar deck list: at least ten cards, at most two phenomena, each with a different name (901.3); "
+    "with --shared, the single shared deck for N players (901.15a).\n\n"
+    "Reads plain lists (one card per line, optional counts, # and // comments) and the planar part of Moxfield, "
+    "Archidekt and MTGO exports. Exit code 0: legal; 1: not legal; 2: unreadable."
+)
+
+_RANDOM_HELP = (
+    "Print a random legal planar deck: for one player (901.3), one for each of several players with no card "
+    "in two decks, or with --shared the single shared deck for N players (901.15a).\n\n"
+    "Cards come from the chosen sets, less the excluded ones; the same seed gives the same deck. The text "
+    "output is a deck list that 'planechase deck check' accepts."
+)
+
+
+@deck_app.command(
+    "check", help=_CHECK_HELP, short_help="Check a planar deck list (901.3, 901.15a).", epilog=_CHECK_EXAMPLES
+)
+def check(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The deck list file; '-' reads standard input.")],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", min=1, help="How many players share the deck (with --shared; default 2)."),
+    ] = None,
+    shared: Annotated[
+        bool, typer.Option("--shared", help="Check it as the single shared planar deck (901.15a).")
+    ] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """``planechase deck check``: read the list, validate it, print the report (see ``_CHECK_HELP``)."""
+    if players is not None and not shared:
+        message = "--players is the number of players sharing the deck; add --shared"
+        raise typer.BadParameter(message, param_hint="--players")
+    try:
+        deck = read_deck_list(file, CATALOG)
+    except DeckListError as exc:
+        if json_output:
+            typer.echo(json.dumps({"file": file, "legal": False, "readable": False, "error": str(exc)}, indent=2))
+        else:
+            Console(stderr=True).print(f"[bold red]Cannot check {escape(file)}:[/] {escape(str(exc))}")
+        raise typer.Exit(UNREADABLE) from None
+    report = validate(deck, shared=shared, players=players, catalog=CATALOG)
+    if json_output:
+        typer.echo(json.dumps({**report.to_dict(), "readable": True}, indent=2, ensure_ascii=False))
+    else:
+        print_report(report, Console(highlight=False))
+    raise typer.Exit(LEGAL if report.legal else ILLEGAL)
+
+
+def print_report(report: DeckReport, console: Console) -> None:
+    """Print a deck report for people: the cards, a summary, every issue and the verdict."""
+    shared = report.mode == "shared"
+    what = f"a single shared planar deck for {report.players} players" if shared else "a planar deck"
+    read_as = _FORMATS.get(report.format, report.format)
+    console.print(f"[bold]{escape(report.where)}[/]: {read_as}, checked as {what} ({report.rule})")
+    if report.entries:
+        table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+        table.add_column("Line", justify="right", style="dim")
+        table.add_column("Card")
+        table.add_column("Type", style="dim")
+        for entry in report.entries:
+            where = str(entry.line) if entry.line is not None else f"#{entry.position}"
+            count = f"{entry.count} x " if entry.count != 1 else ""
+            if entry.card is None:
+                table.add_row(where, f"[red]{count}{escape(entry.written)} (unknown)[/]", "")
+            else:
+                table.add_row(where, escape(count + entry.card), CATALOG[entry.card].type_line)
+        console.print(table)
+    console.print(report.summary())
+    for issue in report.issues:
+        console.print(_issue_line(issue))
+    if report.legal:
+        verdict = "[bold green]Legal.[/]"
+        if report.warnings:
+            verdict += f" ({_plural(len(report.warnings), 'warning')})"
+    else:
+        verdict = f"[bold red]Not legal:[/] {_plural(len(report.errors), 'error')}."
+    if report.mode == "shared" and report.suits_players is not None:
+        low, high = report.suits_players
+        span = f"{low} or more" if high is None else (str(low) if low == high else f"{low} to {high}")
+        verdict += f" As a shared deck it suits {span} players (901.15a)."
+    console.print(verdict)
+
+
+_FORMATS = {
+    "plain": "a plain deck list",
+    "moxfield": "a Moxfield (or Arena-style) export",
+    "archidekt": "an Archidekt export",
+    "mtgo": "an MTGO deck list",
+    "json": "a JSON deck list",
+    "names": "a list of names",
+}
+
+
+def _issue_line(issue: DeckIssue) -> str:
+    mark = {"error": "[red]✗[/]", "warning": "[yellow]![/]", "note": "[dim]·[/]"}[issue.severity]
+    rule = f"[bold]{issue.rule}[/] " if issue.rule else ""
+    text = escape(issue.text)
+    return f"{mark} {rule}{text if issue.severity != 'note' else f'[dim]{text}[/]'}"
+
+
+@deck_app.command(
+    "random", help=_RANDOM_HELP, short_help="Print a random legal planar deck list.", epilog=_RANDOM_EXAMPLES
+)
+def random_command(
+    players: Annotated[
+        int,
+        typer.Option("--players", "-n", min=1, help="Players: with --shared, who share the deck; else, one deck each."),
+    ] = 1,
+    shared: Annotated[bool, typer.Option("--shared", help="Make the single shared planar deck (901.15a).")] = False,
+    sets: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--sets",
+            help=f"Only cards from these sets, comma-separated or repeated: {', '.join(known_sets(CATALOG))}.",
+        ),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None, typer.Option("--exclude", "-x", help="A card to leave out (repeat for more).")
+    ] = None,
+    phenomena: Annotated[
+        int | None, typer.Option("--phenomena", min=0, help="How many phenomena (default: one per ten cards).")
+    ] = None,
+    size: Annotated[
+        int | None,
+        typer.Option("--size", min=1, help="Cards per deck (default: 10, or min(40, 10 x players) shared)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed; the same seed gives the same deck.")] = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format", help="text (a deck list) or json.")] = (
+        OutputFormat.TEXT
+    ),
+) -> None:
+    """``planechase deck random``: draw the decks and print them (see ``_RANDOM_HELP``)."""
+    set_codes = [code for value in sets or () for code in value.split(",") if code.strip()] if sets else None
+    excluded = list(exclude or ())
+    chosen_seed = secrets.randbelow(1_000_000) if seed is None else seed
+    try:
+        if shared:
+            decks: tuple[tuple[str, ...], ...] = (
+                random_shared_deck(
+                    players,
+                    chosen_seed,
+                    size=size,
+                    phenomena=phenomena,
+                    sets=set_codes,
+                    exclude=excluded,
+                    catalog=CATALOG,
+                ),
+            )
+        else:
+            decks = random_decks(
+                players,
+                chosen_seed,
+                size=10 if size is None else size,
+                phenomena=phenomena,
+                sets=set_codes,
+                exclude=excluded,
+                catalog=CATALOG,
+            )
+    except DeckError as exc:
+        Console(stderr=True).print(f"[bold red]No deck:[/] {escape(str(exc))}")
+        raise typer.Exit(1) from None
+    command = _command(players, shared, set_codes, excluded, phenomena, size, chosen_seed)
+    if output_format is OutputFormat.JSON:
+        typer.echo(json.dumps(_as_json(decks, players, shared, set_codes, excluded, chosen_seed, command), indent=2))
+    else:
+        typer.echo(_as_text(decks, players, shared, chosen_seed, command), nl=False)
+
+
+def _described(deck: tuple[str, ...]) -> dict[str, Any]:
+    phenomena = sum(CATALOG[name].is_phenomenon for name in deck)
+    return {"size": len(deck), "planes": len(deck) - phenomena, "phenomena": phenomena, "cards": list(deck)}
+
+
+def _as_json(
+    decks: tuple[tuple[str, ...], ...],
+    players: int,
+    shared: bool,
+    sets: list[str] | None,
+    exclude: list[str],
+    seed: int,
+    command: str,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "kind": "shared" if shared else "individual",
+        "players": players,
+        "seed": seed,
+        "sets": sets,
+        "exclude": exclude,
+        "command": command,
+    }
+    if len(decks) == 1:
+        out.update(_described(decks[0]))
+    else:
+        out["decks"] = [_described(deck) for deck in decks]
+    return out
+
+
+def _as_text(decks: tuple[tuple[str, ...], ...], players: int, shared: bool, seed: int, command: str) -> str:
+    lines: list[str] = []
+    if shared:
+        lines.append(f"# A random single shared planar deck for {players} players (901.15a), seed {seed}.")
+    elif len(decks) == 1:
+        lines.append(f"# A random planar deck (901.3), seed {seed}.")
+    else:
+        lines.append(f"# {len(decks)} random planar decks (901.3) that share no card, seed {seed}.")
+        lines.append("# Each list below is one player's deck: save each to its own file to check it.")
+    lines.append(f"# Made with: {command}")
+    for number, deck in enumerate(decks, start=1):
+        info = _described(deck)
+        counts = f"{_plural(info['planes'], 'plane')} and {_plural(info['phenomena'], 'phenomenon', 'phenomena')}"
+        if len(decks) > 1:
+            lines += ["", f"# Deck {number} of {len(decks)}: {info['size']} cards, {counts}"]
+        else:
+            lines.append(f"# {info['size']} cards: {counts}.")
+        planes = [name for name in deck if CATALOG[name].is_plane]
+        phenomena = [name for name in deck if CATALOG[name].is_phenomenon]
+        lines.append("# Planes")
+        lines += [f"1 {name}" for name in planes]
+        if phenomena:
+            lines.append("# Phenomena")
+            lines += [f"1 {name}" for name in phenomena]
+    return "\n".join(lines) + "\n"
+
+
+def _command(
+    players: int,
+    shared: bool,
+    sets: list[str] | None,
+    exclude: list[str],
+    phenomena: int | None,
+    size: int | None,
+    seed: int,
+) -> str:
+    """The command that makes the same deck again."""
+    words = ["planechase", "deck", "random"]
+    if shared:
+        words.append("--shared")
+    if players != 1 or shared:
+        words += ["--players", str(players)]
+    if sets:
+        words += ["--sets", ",".join(sets)]
+    for name in exclude:
+        words += ["--exclude", name]
+    if phenomena is not None:
+        words += ["--phenomena", str(phenomena)]
+    if size is not None:
+        words += ["--size", str(size)]
+    words += ["--seed", str(seed)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
