@@ -165,6 +165,24 @@ class DeckIssue:
         }
 
 
+class IssuesBySeverity:
+    """The ``errors``, ``warnings`` and ``notes`` of anything holding a tuple of :class:`DeckIssue`."""
+
+    issues: tuple[DeckIssue, ...]
+
+    @property
+    def errors(self) -> tuple[DeckIssue, ...]:
+        return tuple(i for i in self.issues if i.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[DeckIssue, ...]:
+        return tuple(i for i in self.issues if i.severity == "warning")
+
+    @property
+    def notes(self) -> tuple[DeckIssue, ...]:
+        return tuple(i for i in self.issues if i.severity == "note")
+
+
 @dataclass(frozen=True)
 class DeckEntry:
     """One card line of a deck list: the name as written and the catalog card it names (``None`` when
@@ -182,7 +200,7 @@ class DeckEntry:
 
 
 @dataclass(frozen=True)
-class DeckList:
+class DeckList(IssuesBySeverity):
     """A parsed deck list: its planar card entries in file order, the issues found while reading, the
     name it is reported under (``source``) and a guess at the export it came from (``format``:
     ``plain``, ``moxfield``, ``archidekt``, ``mtgo``, ``json``, or ``names`` for a list built by
@@ -204,14 +222,6 @@ class DeckList:
     def size(self) -> int:
         """How many cards the list names, counting unknown names and repeated counts."""
         return sum(e.count for e in self.entries)
-
-    @property
-    def errors(self) -> tuple[DeckIssue, ...]:
-        return tuple(i for i in self.issues if i.severity == "error")
-
-    @property
-    def warnings(self) -> tuple[DeckIssue, ...]:
-        return tuple(i for i in self.issues if i.severity == "warning")
 
     @property
     def ok(self) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine.errors import DeckError
-from .decklists import DeckEntry, DeckIssue, DeckList, deck_list_from_names
+from .decklists import DeckEntry, DeckIssue, DeckList, IssuesBySeverity, deck_list_from_names
 from .decklists import _catalog as _default_catalog
 from .model import Catalog, normalize_name
 
@@ -65,7 +65,7 @@ def check_shared_deck(names: Sequence[str], players: int, catalog: Catalog) -> N
 
 
 @dataclass(frozen=True)
-class DeckReport:
+class DeckReport(IssuesBySeverity):
     """The legality of one planar deck: what it holds, what it needs and every issue found.
 
     ``mode`` is ``"individual"`` (901.3) or ``"shared"`` (901.15a, for ``players`` players);
@@ -91,18 +91,6 @@ class DeckReport:
     def cards(self) -> tuple[str, ...]:
         """The catalog names of the deck's known cards, in list order (counts repeated)."""
         return tuple(e.card for e in self.entries if e.card is not None for _ in range(e.count))
-
-    @property
-    def errors(self) -> tuple[DeckIssue, ...]:
-        return tuple(i for i in self.issues if i.severity == "error")
-
-    @property
-    def warnings(self) -> tuple[DeckIssue, ...]:
-        return tuple(i for i in self.issues if i.severity == "warning")
-
-    @property
-    def notes(self) -> tuple[DeckIssue, ...]:
-        return tuple(i for i in self.issues if i.severity == "note")
 
     @property
     def legal(self) -> bool:
