@@ -6,10 +6,9 @@ with those lines one for one (checked when the catalog is built).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..engine.state import Duration
 from ..planar.chaos import BLANK_IS_CHAOS, PLANESWALK_ROLL_IS_CHAOS
+from .build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
 from .effects import (
     EACH_PLAYER,
     TABLE,
@@ -33,73 +32,8 @@ from .effects import (
     ReverseTurnOrder,
     SetLife,
 )
-from .model import Ability, CardDef, Catalog, Effect, RuleChange, TargetKind, TriggerKind
-
-T = TriggerKind
-
-
-class _Spec:
-    """An ability before its Oracle line is attached."""
-
-    def __init__(
-        self,
-        triggers: Sequence[TriggerKind] = (),
-        *effects: Effect,
-        target: TargetKind | None = None,
-        threshold: tuple[str, int] | None = None,
-        rule_change: RuleChange | None = None,
-    ) -> None:
-        self.triggers = tuple(triggers)
-        self.effects = effects
-        self.target = target
-        self.threshold = threshold
-        self.rule_change = rule_change
-
-
-def on(*triggers: TriggerKind) -> tuple[TriggerKind, ...]:
-    return triggers
-
-
-STATIC = _Spec()
-
-
-def chaos(*effects: Effect, target: TargetKind | None = None) -> _Spec:
-    return _Spec((T.CHAOS,), *effects, target=target)
-
-
-def _card(
-    kind: str, name: str, planar_type: str | None, sets: Sequence[str], oracle: str, specs: Sequence[_Spec]
-) -> CardDef:
-    lines = oracle.split("\n")
-    if len(lines) != len(specs):
-        raise ValueError(f"{name}: {len(specs)} abilities for {len(lines)} lines of Oracle text")
-    abilities = tuple(
-        Ability(
-            text=line,
-            triggers=spec.triggers,
-            effects=spec.effects,
-            target=spec.target,
-            threshold=spec.threshold,
-            rule_change=spec.rule_change,
-        )
-        for line, spec in zip(lines, specs, strict=True)
-    )
-    return CardDef(
-        name=name, kind=kind, planar_type=planar_type, oracle_text=oracle, sets=tuple(sets), abilities=abilities
-    )
-
-
-def plane(name: str, planar_type: str, sets: Sequence[str], oracle: str, *specs: _Spec) -> CardDef:
-    return _card("plane", name, planar_type, sets, oracle, specs)
-
-
-def phenomenon(name: str, sets: Sequence[str], oracle: str, *specs: _Spec) -> CardDef:
-    return _card("phenomenon", name, None, sets, oracle, specs)
-
-
-def encounter(*effects: Effect) -> _Spec:
-    return _Spec((T.ENCOUNTER,), *effects)
-
+from .model import CardDef, Catalog, RuleChange, TargetKind
+from .sets import CARDS as SET_CARDS
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -126,7 +60,7 @@ CARDS: tuple[CardDef, ...] = (
         ("HOP", "PCA"),
         "At the beginning of your end step, if you have no cards in hand, draw seven cards.\n"
         "Whenever chaos ensues, discard your hand.",
-        _Spec(on(T.END_STEP), Instruct("if you have no cards in hand, draw seven cards")),
+        Spec(on(T.END_STEP), Instruct("if you have no cards in hand, draw seven cards")),
         chaos(Instruct("discard your hand")),
     ),
     plane(
@@ -138,8 +72,8 @@ CARDS: tuple[CardDef, ...] = (
         "When Aretopolis has ten or more scroll counters on it, planeswalk.\n"
         "Whenever chaos ensues, put a scroll counter on Aretopolis, then draw cards equal to the number "
         "of scroll counters on it.",
-        _Spec(on(T.PLANESWALK_TO, T.UPKEEP), AddCounters("scroll"), GainLife(CountersOnThis("scroll"))),
-        _Spec(on(T.COUNTERS_AT_LEAST), PlaneswalkEffect(), threshold=("scroll", 10)),
+        Spec(on(T.PLANESWALK_TO, T.UPKEEP), AddCounters("scroll"), GainLife(CountersOnThis("scroll"))),
+        Spec(on(T.COUNTERS_AT_LEAST), PlaneswalkEffect(), threshold=("scroll", 10)),
         chaos(AddCounters("scroll"), Instruct("draw {n} cards", YOU, CountersOnThis("scroll"))),
     ),
     phenomenon(
@@ -195,7 +129,7 @@ CARDS: tuple[CardDef, ...] = (
         "charge counter on Kilnspire District, then add {R} for each charge counter on it.\n"
         "Whenever chaos ensues, you may pay {X}. If you do, Kilnspire District deals X damage to any "
         "target.",
-        _Spec(
+        Spec(
             on(T.PLANESWALK_TO, T.PRECOMBAT_MAIN),
             AddCounters("charge"),
             Instruct("add {{R}} {n} time(s), one for each charge counter", YOU, CountersOnThis("charge")),
@@ -211,8 +145,8 @@ CARDS: tuple[CardDef, ...] = (
         "counters on it to each creature and each planeswalker.\n"
         "Whenever chaos ensues, prevent all damage that planes named Mount Keralia would deal this game "
         "to permanents you control.",
-        _Spec(on(T.END_STEP), AddCounters("pressure")),
-        _Spec(
+        Spec(on(T.END_STEP), AddCounters("pressure")),
+        Spec(
             on(T.PLANESWALK_AWAY),
             Instruct(
                 "Mount Keralia deals {n} damage to each creature and each planeswalker",
@@ -235,7 +169,7 @@ CARDS: tuple[CardDef, ...] = (
         "At the beginning of your upkeep, put a flame counter on Naar Isle, then Naar Isle deals damage "
         "to you equal to the number of flame counters on it.\n"
         "Whenever chaos ensues, Naar Isle deals 3 damage to target player or planeswalker.",
-        _Spec(on(T.UPKEEP), AddCounters("flame"), DealDamage(CountersOnThis("flame"), YOU)),
+        Spec(on(T.UPKEEP), AddCounters("flame"), DealDamage(CountersOnThis("flame"), YOU)),
         chaos(DealDamage(3, TARGET), target=TargetKind.PLAYER_OR_PLANESWALKER),
     ),
     plane(
@@ -246,7 +180,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, reveal cards from the top of your planar deck until you reveal a plane "
         "card. Planeswalk to it, except don't planeswalk away from any plane. Put the rest of the "
         "revealed cards on the bottom of your planar deck in any order.",
-        _Spec(on(T.PLANESWALK_TO), ChaosEnsues()),
+        Spec(on(T.PLANESWALK_TO), ChaosEnsues()),
         chaos(RevealAndPlaneswalkTo(1, leave=False)),
     ),
     plane(
@@ -275,8 +209,8 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever you roll a blank on the planar die, scry 2. Then put an eruption counter on Pompeii.\n"
         "When chaos ensues, Pompeii deals damage to each creature and each player equal to the number of "
         "eruption counters on Pompeii. Each player sacrifices a land of their choice. Then planeswalk.",
-        _Spec(on(T.PLANESWALK_TO, T.UPKEEP), AddCounters("eruption")),
-        _Spec(on(T.ROLL_BLANK), Instruct("scry 2"), AddCounters("eruption")),
+        Spec(on(T.PLANESWALK_TO, T.UPKEEP), AddCounters("eruption")),
+        Spec(on(T.ROLL_BLANK), Instruct("scry 2"), AddCounters("eruption")),
         chaos(
             DealDamage(CountersOnThis("eruption"), EACH_PLAYER, also="{name} deals {n} damage to each creature"),
             Instruct("sacrifice a land of your choice", EACH_PLAYER),
@@ -292,7 +226,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, reveal the top three cards of your planar deck. Each of the revealed "
         "cards' chaos abilities triggers. Then put the revealed cards on the bottom of your planar deck "
         "in any order.",
-        _Spec(
+        Spec(
             on(T.END_STEP),
             Instruct(
                 "put the cards in your hand on the bottom of your library in any order, then draw that many cards"
@@ -306,7 +240,7 @@ CARDS: tuple[CardDef, ...] = (
         ("HOP", "PCA"),
         "When you planeswalk away from Sanctum of Serra, destroy all nonland permanents.\n"
         "Whenever chaos ensues, you may have your life total become 20.",
-        _Spec(on(T.PLANESWALK_AWAY), Instruct("destroy all nonland permanents", TABLE)),
+        Spec(on(T.PLANESWALK_AWAY), Instruct("destroy all nonland permanents", TABLE)),
         chaos(May("have your life total become 20", (SetLife(20),))),
     ),
     plane(
@@ -335,8 +269,8 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever you roll the planar die, draw a card.\n"
         "Whenever chaos ensues, reveal the top card of your planar deck. You may put it on the bottom of "
         "your planar deck.",
-        _Spec(rule_change=RuleChange.NO_MAXIMUM_HAND_SIZE),
-        _Spec(on(T.ROLL), Instruct("draw a card")),
+        Spec(rule_change=RuleChange.NO_MAXIMUM_HAND_SIZE),
+        Spec(on(T.ROLL), Instruct("draw a card")),
         chaos(RevealTopMayBottom()),
     ),
     plane(
@@ -355,7 +289,7 @@ CARDS: tuple[CardDef, ...] = (
         "after this phase. (The beginning phase includes the untap, upkeep, and draw steps.)\n"
         "When chaos ensues, reverse the game's turn order. Then planeswalk. (For example, if play had "
         "proceeded clockwise around the table, it now goes counterclockwise.)",
-        _Spec(on(T.POSTCOMBAT_MAIN), AdditionalPhase("beginning")),
+        Spec(on(T.POSTCOMBAT_MAIN), AdditionalPhase("beginning")),
         chaos(ReverseTurnOrder(), PlaneswalkEffect()),
     ),
     plane(
@@ -363,7 +297,7 @@ CARDS: tuple[CardDef, ...] = (
         "Equilor",
         ("HOP", "PCA"),
         "Players skip their untap steps.\nWhenever chaos ensues, untap all permanents you control.",
-        _Spec(rule_change=RuleChange.SKIP_UNTAP_STEPS),
+        Spec(rule_change=RuleChange.SKIP_UNTAP_STEPS),
         chaos(Instruct("untap all permanents you control")),
     ),
     plane(
@@ -384,7 +318,7 @@ CARDS: tuple[CardDef, ...] = (
         ("MOC",),
         "Whenever you roll the planar die, put a +1/+1 counter on up to one target creature.\n"
         "Whenever chaos ensues, creatures you control gain flying until end of turn.",
-        _Spec(on(T.ROLL), Instruct("put a +1/+1 counter on up to one target creature")),
+        Spec(on(T.ROLL), Instruct("put a +1/+1 counter on up to one target creature")),
         chaos(
             CreateEffect(
                 "creatures_gain_flying", Duration.END_OF_TURN, "creatures {you} controls gain flying until end of turn"
@@ -402,4 +336,4 @@ CARDS: tuple[CardDef, ...] = (
 )
 
 #: The catalog every game uses unless given another.
-CATALOG = Catalog(CARDS)
+CATALOG = Catalog(sorted((*CARDS, *SET_CARDS), key=lambda card: card.name))

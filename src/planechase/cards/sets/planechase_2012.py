@@ -1,0 +1,7 @@
+"""Planar cards first printed in Planechase 2012 (and its promos), not yet elsewhere in the catalog."""
+
+from __future__ import annotations
+
+from ..model import CardDef
+
+CARDS: tuple[CardDef, ...] = ()
