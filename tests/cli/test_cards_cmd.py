@@ -263,7 +263,7 @@ def test_unknown_set_lists_the_known_sets() -> None:
 def test_misspelt_type_and_text_get_close_suggestions() -> None:
     result = run("--type", "Ravnca")
     assert result.exit_code == 1
-    assert "did you mean: Ravnica?" in result.stderr
+    assert "did you mean: Ravnica" in result.stderr
     result = run("--text", "chaos ensuse")
     assert result.exit_code == 1
     assert "ensues" in result.stderr

@@ -42,7 +42,7 @@ def test_901_3_check_reports_each_mistake_with_its_rule_and_line_and_exits_1() -
     code, out, _ = deck("check", str(DATA / "mistakes.txt"))
     assert code == ILLEGAL
     flat = " ".join(out.split())
-    assert "line 4: unknown planar card 'Sokenzen'; did you mean 'Sokenzan'?" in flat
+    assert "line 4: unknown planar card 'Sokenzen'; did you mean 'Sokenzan'" in flat
     assert "901.3" in flat and "has 3 phenomena; at most 2 are allowed" in flat
     assert "'Naar Isle' more than once (2 copies on line 3)" in flat
     assert "'The Eon Fog' more than once (lines 6 and 7)" in flat

@@ -160,7 +160,7 @@ def test_random_games_cover_the_configurations(reports: list[GameReport]) -> Non
     players = Counter(len(r.config.players) for r in reports)
     assert set(players) == {2, 3, 4, 5, 6}, players
     assert any(r.config.shared_deck is not None and r.config.check_decks for r in reports), "no legal shared deck"
-    assert any(r.config.shared_deck is not None and not r.config.check_decks for r in reports), "no big shared deck"
+    assert any(r.config.shared_deck is not None and not r.config.check_decks for r in reports), "no house shared deck"
     assert any(r.config.decks is not None and not r.config.check_decks for r in reports), "no house decks"
     assert any(r.config.starting_player is None for r in reports), "no random starting player"
     ended = sum(r.over for r in reports)

@@ -169,11 +169,11 @@ def test_901_15a_shared_deck_is_not_held_to_the_two_phenomena_limit_of_901_3() -
 
 
 def test_901_15a_shared_deck_needs_different_names() -> None:
-    deck = (*shared(19, 0), "tazeem")
+    deck = (*shared(19, 0), shared(19, 0)[0].upper())  # the first card again, spelled another way
     with pytest.raises(DeckError) as info:
         start_shared(deck, 2)
     assert info.value.rule == "901.15a"
-    assert "Tazeem" in info.value.message
+    assert shared(19, 0)[0] in info.value.message
 
 
 def test_901_15a_shared_deck_with_check_decks_false() -> None:
@@ -215,7 +215,7 @@ def test_unknown_card_with_nothing_close_has_no_suggestion() -> None:
 def test_unknown_card_is_refused_even_without_deck_checks() -> None:
     with pytest.raises(DeckError) as info:
         make_game([("Aretopolis", "Pompei"), PLANES_10], check_decks=False)
-    assert "did you mean 'Pompeii'?" in info.value.message
+    assert "did you mean 'Pompeii'" in info.value.message
 
 
 @pytest.mark.parametrize(

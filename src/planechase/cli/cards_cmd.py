@@ -5,10 +5,10 @@ will do); ``--text``, ``--type``, ``--set`` and ``--kind`` narrow the search. On
 card, several as a table, none exits 1 with suggestions.
 
 >>> from planechase.cards.catalog import CATALOG
->>> [c.name for c in search(CATALOG, CardQuery(name=("aether",)))]
+>>> [c.name for c in search(CATALOG, CardQuery(name=("chaotic", "aether")))]
 ['Chaotic Aether']
->>> [c.name for c in search(CATALOG, CardQuery(types=("ravnica",)))]
-['Agyrem', 'Kilnspire District']
+>>> "Kilnspire District" in [c.name for c in search(CATALOG, CardQuery(types=("ravnica",)))]
+True
 """
 
 from __future__ import annotations

@@ -115,13 +115,14 @@ def legal_deck(rng: random.Random, catalog: Catalog = CATALOG, *, sizes: tuple[i
 def shared_deck(rng: random.Random, players: int, catalog: Catalog = CATALOG) -> tuple[tuple[str, ...], bool]:
     """A random single shared planar deck (901.15) and whether it is legal (901.15a).
 
-    The legal minimum is the smaller of 40 and ten times the number of players; when the catalog is
-    too small for that, the deck is as large as it can be and marked illegal (``check_decks=False``).
+    The legal minimum is the smaller of 40 and ten times the number of players. One deck in five (and
+    every deck when the catalog is too small) is a "house" deck of any size and mix, marked illegal
+    (``check_decks=False``), so that games also run on decks 901.15a would refuse.
     """
     pool = card_pool(catalog)
     need = shared_minimum(players)
     max_phenomena = min(2 * players, len(pool.phenomena))
-    legal = len(pool.planes) + max_phenomena >= need
+    legal = len(pool.planes) + max_phenomena >= need and rng.random() < 0.8
     size = rng.randint(need, len(pool.planes) + max_phenomena) if legal else rng.randint(10, len(pool))
     top = max_phenomena if legal else len(pool.phenomena)
     low = max(0, size - len(pool.planes))

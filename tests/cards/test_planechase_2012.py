@@ -1,0 +1,461 @@
+"""Every ability of the Planechase 2012 planes and phenomena, triggered through the engine, with its
+result checked: table instructions with their numbers, life changes, effects created and standing
+reminders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+
+from conftest import make_game
+from driving import (
+    answer,
+    brief,
+    cast,
+    deck_maker,
+    encounter,
+    face_up,
+    next_turn,
+    of_type,
+    resolve_stack,
+    roll,
+    to_step,
+)
+from planechase import Event, Game
+from planechase.cards.sets.planechase_2012 import CARDS
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], str, Any]]:
+    """Table instructions from planar cards: (card, players, text, amount)."""
+    return [
+        (e.data["card"], e.data["players"], e.data["instruction"], e.data["amount"])
+        for e in of_type(events, "instruction")
+        if e.data.get("card") is not None
+    ]
+
+
+def triggered(events: Iterable[Event]) -> list[tuple[str, int, tuple[str, ...]]]:
+    """Planar abilities that triggered: (card, ability index, rules)."""
+    return [
+        (e.data["card"], e.data["ability"], e.rules) for e in of_type(events, "ability_triggered") if "card" in e.data
+    ]
+
+
+def life(game: Game) -> list[int]:
+    return [p.life for p in game.state.players]
+
+
+FILLER = (
+    "Tazeem",
+    "Otaria",
+    "The Eon Fog",
+    "Sokenzan",
+    "Fields of Summer",
+    "Sanctum of Serra",
+    "Academy at Tolaria West",
+    "Mount Keralia",
+    "Naar Isle",
+    "Kilnspire District",
+)
+OTHERS = ("Otaria", *FILLER[:1], *FILLER[2:])
+
+deck_with = deck_maker(FILLER)
+
+
+def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
+    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
+    return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
+
+
+def chaos_events(game: Game) -> list[Event]:
+    """Reach the main phase (resolving what triggers on the way), then a test spell makes chaos ensue; the
+    events from the chaos on."""
+    to_step(game)
+    return cast(game, "chaos") + resolve_stack(game)
+
+
+NAMES = [card.name for card in CARDS]
+PLANES = [card.name for card in CARDS if card.is_plane]
+
+
+def test_the_module_scripts_the_planechase_2012_cards() -> None:
+    assert sorted(NAMES) == sorted(
+        [
+            *("Akoum", "Astral Arena", "Bloodhill Bastion", "Edge of Malacol", "Furnace Layer", "Gavony"),
+            *("Glen Elendra", "Grand Ossuary", "Grove of the Dreampods", "Hedron Fields of Agadeem", "Jund"),
+            *("Kessig", "Kharasha Foothills", "Lair of the Ashen Idol", "Nephalia", "Norn's Dominion"),
+            *("Onakke Catacomb", "Orochi Colony", "Orzhova", "Prahv", "Quicksilver Sea", "Selesnya Loft Gardens"),
+            *("Stensia", "Takenuma", "Talon Gates", "The Zephyr Maze", "Trail of the Mage-Rings", "Truga Jungle"),
+            *("Windriddle Palaces", "Morphic Tide", "Mutual Epiphany", "Reality Shaping"),
+        ]
+    )
+
+
+# -- chaos abilities that are table instructions -------------------------------------------------
+
+CHAOS_INSTRUCTIONS: dict[str, tuple[list[int], str]] = {
+    "Akoum": ([0], "destroy target creature that isn't enchanted"),
+    "Astral Arena": ([], "Astral Arena deals 2 damage to each creature"),
+    "Bloodhill Bastion": (
+        [0],
+        "exile target nontoken creature you control, then return it to the battlefield under your control",
+    ),
+    "Edge of Malacol": ([0], "untap each creature you control"),
+    "Furnace Layer": ([0], "you may destroy target nonland permanent"),
+    "Glen Elendra": ([0], "gain control of target creature you own"),
+    "Grove of the Dreampods": ([0], "return target creature card from your graveyard to the battlefield"),
+    "Hedron Fields of Agadeem": ([0], "create a 7/7 colorless Eldrazi creature token with annihilator 1"),
+    "Jund": ([0], "create two 1/1 red Goblin creature tokens"),
+    "Kharasha Foothills": (
+        [0],
+        "you may sacrifice any number of creatures; if you do, Kharasha Foothills deals that much damage to "
+        "target creature",
+    ),
+    "Lair of the Ashen Idol": ([], "any number of target players each create a 2/2 black Zombie creature token"),
+    "Nephalia": ([0], "return target card from your graveyard to your hand"),
+    "Norn's Dominion": ([0], "you may put a fate counter on target permanent"),
+    "Orochi Colony": ([0], "target creature can't be blocked this turn"),
+    "Orzhova": ([0], "for each opponent, exile up to one target creature card from that player's graveyard"),
+    "Prahv": ([0], "gain life equal to the number of cards in your hand"),
+    "Quicksilver Sea": ([0], "reveal the top card of your library; you may play it without paying its mana cost"),
+    "Takenuma": ([0], "return target creature you control to its owner's hand"),
+    "Talon Gates": ([0], "remove two time counters from each suspended card you own"),
+    "The Zephyr Maze": ([0], "target creature gains flying until end of turn"),
+    "Trail of the Mage-Rings": (
+        [0],
+        "you may search your library for an instant or sorcery card, reveal it, put it into your hand, then shuffle",
+    ),
+    "Truga Jungle": (
+        [0],
+        "reveal the top three cards of your library; put all land cards revealed this way into your hand and the "
+        "rest on the bottom of your library in any order",
+    ),
+    "Windriddle Palaces": ([0, 1], "mill a card"),
+}
+
+#: Planes whose upkeep trigger asks something as the game starts, with the answer that changes nothing
+#: (Furnace Layer: the discarded card was not a land; Lair of the Ashen Idol: a creature was sacrificed).
+STARTS_WITH_A_QUESTION = {"Furnace Layer": "no", "Lair of the Ashen Idol": "yes"}
+
+
+def settle_upkeep(game: Game, plane: str) -> None:
+    """Resolve the starting plane's own upkeep trigger, answering its question (no planeswalk)."""
+    if plane in STARTS_WITH_A_QUESTION:
+        game.force("seat:0")
+        resolve_stack(game)
+        answer(game, STARTS_WITH_A_QUESTION[plane])
+
+
+@pytest.mark.parametrize("plane", sorted(CHAOS_INSTRUCTIONS))
+def test_chaos_is_a_table_instruction(plane: str) -> None:
+    game = game_on(plane)
+    settle_upkeep(game, plane)
+    events = chaos_events(game)
+    index = len(game_plane(plane).abilities) - 1
+    assert triggered(events)[-1] == (plane, index, ("311.7",))
+    assert instructions(events) == [(plane, *CHAOS_INSTRUCTIONS[plane], None)]
+    assert face_up(game) == [plane]
+    assert life(game) == [20, 20]
+
+
+def game_plane(name: str) -> Any:
+    return next(card for card in CARDS if card.name == name)
+
+
+def test_chaos_instruction_text_names_who_carries_it_out() -> None:
+    game = game_on("Windriddle Palaces")
+    events = chaos_events(game)
+    assert [e.text for e in of_type(events, "instruction")] == ["Each player: mill a card."]
+    game = game_on("Jund")
+    events = chaos_events(game)
+    assert [e.text for e in of_type(events, "instruction")] == ["Alice: create two 1/1 red Goblin creature tokens."]
+
+
+# -- chaos abilities that create effects until end of turn ---------------------------------------
+
+CHAOS_EFFECTS: dict[str, tuple[str, str]] = {
+    "Gavony": ("creatures_gain_indestructible", "creatures Alice controls gain indestructible until end of turn"),
+    "Kessig": (
+        "creatures_become_werewolves",
+        "each creature Alice controls gets +2/+2, gains trample, and becomes a Werewolf in addition to its other "
+        "types until end of turn",
+    ),
+    "Onakke Catacomb": (
+        "creatures_get_first_strike",
+        "creatures Alice controls get +1/+0 and gain first strike until end of turn",
+    ),
+    "Selesnya Loft Gardens": (
+        "lands_add_extra_mana",
+        "until end of turn, whenever Alice taps a land for mana, Alice adds one mana of any type that land produced",
+    ),
+    "Stensia": (
+        "creatures_gain_damage_ability",
+        'each creature Alice controls has "{T}: This creature deals 1 damage to target player or planeswalker" '
+        "until end of turn",
+    ),
+}
+
+
+@pytest.mark.parametrize("plane", sorted(CHAOS_EFFECTS))
+def test_chaos_creates_an_effect_until_end_of_turn(plane: str) -> None:
+    game = game_on(plane)
+    events = chaos_events(game)
+    kind, text = CHAOS_EFFECTS[plane]
+    assert brief(events, "effect_created")[0][2]["kind"] == kind
+    assert [(e.kind, e.duration.value, e.controller, e.text) for e in game.state.effects] == [
+        (kind, "until_end_of_turn", 0, text)
+    ]
+    assert [e["text"] for e in game.view()["effects"]] == [text]
+    next_turn(game)
+    assert game.state.effects == ()
+
+
+# -- static abilities: standing reminders -------------------------------------------------------
+
+#: For each plane, the lines of its Oracle text that are static abilities (shown as reminders).
+STATIC_LINES: dict[str, list[int]] = {
+    "Akoum": [0],
+    "Astral Arena": [0, 1],
+    "Bloodhill Bastion": [0],
+    "Edge of Malacol": [0],
+    "Furnace Layer": [],
+    "Gavony": [0],
+    "Glen Elendra": [0],
+    "Grand Ossuary": [0],
+    "Grove of the Dreampods": [],
+    "Hedron Fields of Agadeem": [0],
+    "Jund": [0],
+    "Kessig": [0],
+    "Kharasha Foothills": [0],
+    "Lair of the Ashen Idol": [],
+    "Nephalia": [],
+    "Norn's Dominion": [],
+    "Onakke Catacomb": [0],
+    "Orochi Colony": [0],
+    "Orzhova": [],
+    "Prahv": [0, 1],
+    "Quicksilver Sea": [],
+    "Selesnya Loft Gardens": [0, 1],
+    "Stensia": [0],
+    "Takenuma": [0],
+    "Talon Gates": [0],
+    "The Zephyr Maze": [0, 1],
+    "Trail of the Mage-Rings": [0],
+    "Truga Jungle": [0],
+    "Windriddle Palaces": [0, 1],
+}
+
+
+def test_every_plane_is_listed_for_its_reminders() -> None:
+    assert sorted(STATIC_LINES) == sorted(PLANES)
+
+
+@pytest.mark.parametrize("plane", sorted(STATIC_LINES))
+def test_static_abilities_show_as_reminders(plane: str) -> None:
+    game = game_on(plane)
+    lines = game_plane(plane).oracle_text.split("\n")
+    expected = [lines[i] for i in STATIC_LINES[plane]]
+    (card,) = game.view()["face_up"]
+    assert card["name"] == plane
+    assert card["reminders"] == expected
+    assert game.view(1)["face_up"][0]["reminders"] == expected
+
+
+# -- Furnace Layer: a player selected at random ------------------------------------------------
+
+
+@pytest.mark.parametrize(("land", "expected"), [("yes", [20, 17]), ("no", [20, 20])])
+def test_furnace_layer_planeswalk_to_random_player_discards_and_loses_3_for_a_land(
+    land: str, expected: list[int]
+) -> None:
+    game = game_on("Sokenzan", "Furnace Layer")
+    to_step(game)
+    events = roll(game, "planeswalker", "seat:1") + resolve_stack(game)
+    assert triggered(events) == [("Furnace Layer", 0, ("901.11",))]
+    assert brief(events, "selected_at_random") == [
+        ("selected_at_random", ("115.1", "608.2c"), {"player": 1, "card": "Furnace Layer"})
+    ]
+    assert instructions(events) == [("Furnace Layer", [1], "discard a card", None)]
+    decision = game.decision
+    assert decision is not None
+    assert (decision.kind.value, decision.player) == ("may", 1)
+    assert decision.prompt == "Furnace Layer: did you discard a land card?"
+    events = answer(game, land)
+    assert life(game) == expected
+    if land == "yes":
+        assert brief(events, "life_changed") == [("life_changed", ("119.3",), {"player": 1, "delta": -3, "life": 17})]
+
+
+def test_furnace_layer_upkeep_can_select_the_controller() -> None:
+    game = game_on("Furnace Layer")
+    game.force("seat:0")
+    events = resolve_stack(game)
+    assert instructions(events) == [("Furnace Layer", [0], "discard a card", None)]
+    answer(game, "yes")
+    assert life(game) == [17, 20]
+    next_turn(game)
+    game.force("seat:1")
+    events = resolve_stack(game)  # Bob's upkeep: he is the planar controller now
+    assert instructions(events) == [("Furnace Layer", [1], "discard a card", None)]
+    answer(game, "no")
+    assert life(game) == [17, 20]
+
+
+def test_furnace_layer_unforced_selection_is_a_player_in_the_game() -> None:
+    game = game_on("Furnace Layer", players=("Alice", "Bob", "Carol"))
+    events = resolve_stack(game)
+    (selected,) = of_type(events, "selected_at_random")
+    assert selected.data["player"] in (0, 1, 2)
+    assert game.decision is not None and game.decision.player == selected.data["player"]
+
+
+# -- Lair of the Ashen Idol: sacrifice a creature, or planeswalk --------------------------------
+
+
+def test_lair_of_the_ashen_idol_upkeep_sacrifice_or_planeswalk() -> None:
+    game = game_on("Lair of the Ashen Idol")
+    events = resolve_stack(game)
+    assert instructions(events) == [("Lair of the Ashen Idol", [0], "sacrifice a creature", None)]
+    decision = game.decision
+    assert decision is not None and (decision.kind.value, decision.player) == ("may", 0)
+    assert decision.prompt == "Lair of the Ashen Idol: did you sacrifice a creature?"
+    mark = len(game.history) - 1
+    events = answer(game, "yes") + resolve_stack(game)
+    assert of_type(events, "planeswalk") == []
+    assert face_up(game) == ["Lair of the Ashen Idol"]
+    game.undo_to(mark)
+    events = answer(game, "no") + resolve_stack(game)
+    assert brief(events, "planeswalk") == [("planeswalk", ("701.31",), {"player": 0})]
+    assert face_up(game) == ["Tazeem"]
+
+
+# -- step triggers -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("plane", "text"),
+    [
+        ("Quicksilver Sea", "scry 4"),
+        (
+            "Grove of the Dreampods",
+            "reveal cards from the top of your library until you reveal a creature card; put that card onto the "
+            "battlefield and the rest on the bottom of your library in a random order",
+        ),
+    ],
+)
+def test_planeswalk_to_and_upkeep_instructions(plane: str, text: str) -> None:
+    game = game_on("Sokenzan", plane)
+    to_step(game)
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    assert triggered(events) == [(plane, 0, ("901.11",))]
+    assert instructions(events) == [(plane, [0], text, None)]
+    events = next_turn(game) + resolve_stack(game)  # Bob's upkeep: he is the planar controller
+    assert triggered(events) == [(plane, 0, ("603.2",))]
+    assert instructions(events) == [(plane, [1], text, None)]
+
+
+def test_nephalia_end_step_mill_and_return() -> None:
+    game = game_on("Nephalia")
+    events = to_step(game, "end")
+    assert triggered(events) == [("Nephalia", 0, ("603.2",))]
+    assert instructions(events) == [
+        ("Nephalia", [0], "mill seven cards, then return a card at random from your graveyard to your hand", None)
+    ]
+
+
+# -- planeswalking away --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("plane", "players", "text"),
+    [
+        (
+            "Norn's Dominion",
+            [],
+            "destroy each nonland permanent without a fate counter on it, then remove all fate counters from all "
+            "permanents",
+        ),
+        ("Orzhova", [0, 1], "return all creature cards from your graveyard to the battlefield"),
+    ],
+)
+def test_planeswalk_away_instructions(plane: str, players: list[int], text: str) -> None:
+    game = game_on(plane)
+    to_step(game)
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    assert triggered(events)[0][:2] == (plane, 0)
+    assert instructions(events)[0] == (plane, players, text, None)
+    assert face_up(game) == ["Tazeem"]
+
+
+# -- Grand Ossuary: then planeswalk ------------------------------------------------------------
+
+
+def test_grand_ossuary_chaos_exile_saprolings_then_planeswalk() -> None:
+    game = game_on("Grand Ossuary")
+    events = chaos_events(game)
+    assert instructions(events)[0] == (
+        "Grand Ossuary",
+        [0, 1],
+        "exile all creatures you control and create X 1/1 green Saproling creature tokens, where X is the total "
+        "power of the creatures you exiled this way",
+        None,
+    )
+    assert brief(events, "planeswalk") == [("planeswalk", ("701.31",), {"player": 0})]
+    assert face_up(game) == ["Tazeem"]
+
+
+# -- phenomena -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("phenomenon", "text"),
+    [
+        ("Mutual Epiphany", "draw four cards"),
+        (
+            "Morphic Tide",
+            "shuffle all permanents you own into your library, then reveal that many cards from the top of your "
+            "library; put all artifact, creature, land, and planeswalker cards revealed this way onto the "
+            "battlefield, then do the same for enchantment cards, then put all cards revealed this way that weren't "
+            "put onto the battlefield on the bottom of your library in any order",
+        ),
+    ],
+)
+def test_phenomenon_encounter_each_player_instruction(phenomenon: str, text: str) -> None:
+    game = game_on("Sokenzan", phenomenon)
+    events = encounter(game) + resolve_stack(game)
+    assert triggered(events)[0] == (phenomenon, 0, ("312.5",))
+    assert instructions(events) == [(phenomenon, [0, 1], text, None)]
+    assert face_up(game) == ["Tazeem"]  # 704.6f: then planeswalk away from the phenomenon
+
+
+def test_reality_shaping_each_player_in_turn_starting_with_the_encountering_player() -> None:
+    game = make_game(
+        [deck_with("Sokenzan"), deck_with("Otaria", "Reality Shaping"), OTHERS],
+        players=("Alice", "Bob", "Carol"),
+    )
+    next_turn(game)  # Bob's turn: he planeswalks to Otaria, then encounters Reality Shaping
+    resolve_stack(game)
+    to_step(game)
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    assert face_up(game) == ["Otaria"]
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    text = "may put a permanent card from your hand onto the battlefield"
+    assert instructions(events) == [("Reality Shaping", [1, 2, 0], text, None)]
+    (event,) = of_type(events, "instruction")
+    assert event.text == f"In turn, starting with Bob, then Carol, then Alice: {text}."
+    assert event.rules == ("608.2c", "101.4")
+
+
+def test_reality_shaping_order_follows_a_reversed_turn_order() -> None:
+    game = make_game(
+        [deck_with("Sokenzan", "Time Distortion", "Reality Shaping"), OTHERS, OTHERS],
+        players=("Alice", "Bob", "Carol"),
+    )
+    events = encounter(game) + resolve_stack(game)  # Time Distortion, then Reality Shaping turns up
+    assert game.state.direction == -1
+    assert instructions(events)[-1][:2] == ("Reality Shaping", [0, 2, 1])
+    assert face_up(game) == ["Tazeem"]
