@@ -421,16 +421,17 @@ def test_celestine_reef_you_cant_lose_until_a_player_planeswalks() -> None:
     assert effects(game) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine: 704.5a ignores a 'can't lose the game' effect (Celestine Reef)")
-def test_celestine_reef_player_at_zero_life_does_not_lose() -> None:
+def test_704_5a_celestine_reef_player_at_zero_life_does_not_lose_until_a_player_planeswalks() -> None:
     game = game_on("Celestine Reef")
     fire(game, "chaos")
     act(game, type="life", player=ALICE, amount=-20)
     assert game.state.players[ALICE].in_game
+    act(game, type="cast", player=ALICE, effect="planeswalk")
+    resolve_stack(game)  # the effect ends: the state-based action now applies
+    assert not game.state.players[ALICE].in_game
 
 
-@pytest.mark.xfail(strict=True, reason="engine: cleanup (514.1) ignores Undercity Reaches' no-maximum-hand-size effect")
-def test_undercity_reaches_no_discard_to_hand_size_in_cleanup() -> None:
+def test_514_1_undercity_reaches_no_discard_to_hand_size_in_cleanup() -> None:
     game = game_on("Undercity Reaches")
     fire(game, "chaos")
     events = next_turn(game)

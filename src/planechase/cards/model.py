@@ -80,6 +80,11 @@ class RuleChange(StrEnum):
     NO_MAXIMUM_HAND_SIZE = "no_maximum_hand_size"  # Stairs to Infinity (514.1 has nothing to do)
 
 
+#: Kinds of continuous effects (created by resolving abilities) that change what the engine does.
+NO_MAXIMUM_HAND_SIZE_EFFECT = "no_maximum_hand_size"  # Undercity Reaches: no discard in cleanup (514.1)
+CANT_LOSE_EFFECT = "cant_lose_opponents_cant_win"  # Celestine Reef: 704.5a and 704.5c don't apply
+
+
 class TargetKind(StrEnum):
     PLAYER = "player"
     PLAYER_OR_PLANESWALKER = "player_or_planeswalker"

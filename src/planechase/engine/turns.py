@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..cards.model import RuleChange, TriggerKind
+from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleChange, TriggerKind
 from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
 from ..planar.planeswalk import end_effects, planeswalk
 from ..planar.zones import is_plane
@@ -142,7 +142,10 @@ def begin_step(run: Run) -> bool:
             "turn_based_action", "504.1", f"{run.name(s.active)} draws a card.", player=s.active, instruction="draw"
         )
     if step is Step.CLEANUP:
-        if s.in_game(s.active) and RuleChange.NO_MAXIMUM_HAND_SIZE not in rule_changes(run):
+        no_maximum = RuleChange.NO_MAXIMUM_HAND_SIZE in rule_changes(run) or any(
+            e.kind == NO_MAXIMUM_HAND_SIZE_EFFECT and e.controller == s.active for e in s.effects
+        )
+        if s.in_game(s.active) and not no_maximum:
             run.emit(
                 "turn_based_action",
                 "514.1",
@@ -251,7 +254,8 @@ def settle(run: Run) -> bool:
 def state_based_actions(run: Run) -> bool:
     """704.5a, 704.5c and 704.6f, performed simultaneously; returns whether any was performed."""
     s = run.s
-    losers = [p.seat for p in s.players if p.in_game and (p.life <= 0 or p.poison >= 10)]
+    cant_lose = {e.controller for e in s.effects if e.kind == CANT_LOSE_EFFECT}  # Celestine Reef (101.1)
+    losers = [p.seat for p in s.players if p.in_game and (p.life <= 0 or p.poison >= 10) and p.seat not in cant_lose]
     phenomena = [fu for fu in s.face_up if not is_plane(run, fu.card) and not source_is_waiting(run, fu.object_id)]
     if not losers and not phenomena:
         return False

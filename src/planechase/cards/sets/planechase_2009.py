@@ -10,7 +10,7 @@ from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
 from ..effects import EACH_PLAYER, TABLE, TARGET, CreateEffect, Instruct, May
 from ..effects_more import EACH_OPPONENT, CreateEffectOnTarget, ExchangeLifeWithTarget, InstructPlayers
-from ..model import CardDef, TargetKind
+from ..model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, CardDef, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -378,7 +378,7 @@ CARDS: tuple[CardDef, ...] = (
         STATIC,
         chaos(
             CreateEffect(
-                "no_maximum_hand_size",
+                NO_MAXIMUM_HAND_SIZE_EFFECT,
                 Duration.GAME,
                 "{you} has no maximum hand size for the rest of the game",
             )
@@ -405,7 +405,7 @@ CARDS: tuple[CardDef, ...] = (
         STATIC,
         chaos(
             CreateEffect(
-                "cant_lose_opponents_cant_win",
+                CANT_LOSE_EFFECT,
                 Duration.PLANESWALK,
                 "until a player planeswalks, {you} can't lose the game and {you}'s opponents can't win the game",
             )
