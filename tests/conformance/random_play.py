@@ -48,6 +48,7 @@ from planechase import (
     view,
 )
 from planechase.cards.catalog import CATALOG
+from planechase.cards.model import CANT_LOSE_EFFECT
 from planechase.engine.state import DecisionKind, StackKind
 from planechase.sim.random_play import RandomAgent, Weights, random_config, random_game
 
@@ -334,8 +335,10 @@ def check_life_and_poison_match_events(state: GameState, tracker: Tracker) -> No
         )
         assert p.poison >= 0, f"{p.name} has negative poison counters"
     if at_priority(state):
+        # Celestine Reef: a player under a "can't lose the game" effect stays in at 0 life (101.1).
+        cant_lose = {e.controller for e in state.effects if e.kind == CANT_LOSE_EFFECT}
         for p in state.players:
-            if p.in_game:
+            if p.in_game and p.seat not in cant_lose:
                 assert p.life > 0 and p.poison < 10, (
                     f"{p.name} has {p.life} life and {p.poison} poison at priority but is still in the game "
                     f"(704.5a, 704.5c)"
