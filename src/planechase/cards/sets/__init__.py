@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from ..model import CardDef
-from . import planechase_2009, planechase_2012
+from . import march_of_the_machine, planechase_2009, planechase_2012, secret_lair
 
-CARDS: tuple[CardDef, ...] = (*planechase_2009.CARDS, *planechase_2012.CARDS)
+CARDS: tuple[CardDef, ...] = (
+    *planechase_2009.CARDS,
+    *planechase_2012.CARDS,
+    *march_of_the_machine.CARDS,
+    *secret_lair.CARDS,
+)

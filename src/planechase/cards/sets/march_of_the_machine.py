@@ -1,0 +1,7 @@
+"""Planar cards first printed in March of the Machine Commander (see the catalog for cards printed earlier)."""
+
+from __future__ import annotations
+
+from ..model import CardDef
+
+CARDS: tuple[CardDef, ...] = ()
