@@ -378,8 +378,7 @@ def test_shipped_catalog_names_are_official_names(shared_reference: Path) -> Non
 
 
 def test_secret_lair_planes_named_with_plane_in_parentheses_match_with_or_without_it() -> None:
-    friends = CardDef("Imaginary Friends (Plane)", "plane", "Unknown", "", ("PSSC",), ())
-    catalog = Catalog([*CATALOG, friends])
+    catalog = CATALOG
     for line in ("Imaginary Friends (Plane)", "1 Imaginary Friends", "1 Imaginary Friends (Plane) (SLD) 1 *F*"):
         assert parse_deck_list(line, catalog).names == ("Imaginary Friends (Plane)",), line
     assert parse_deck_list("1 Aretopolis (PCA) 2", catalog).entries[0].set_code == "PCA"
