@@ -1,0 +1,378 @@
+"""Every ability of the second half of the Doctor Who planes and phenomena, triggered through the engine,
+with its result checked: table instructions, life loss, planeswalking, effects created and ended,
+encounters and standing reminders."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import make_game
+from driving import (
+    brief,
+    cast,
+    deck_maker,
+    encounter,
+    face_up,
+    next_turn,
+    of_type,
+    resolve_stack,
+    roll,
+    to_step,
+)
+from planechase import Event, Game
+from planechase.cards.model import CardDef
+from planechase.cards.sets.doctor_who_b import CARDS
+
+REFERENCE = Path("/work/shared/reference/planar-cards.json")
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], str, Any]]:
+    """Table instructions from planar cards: (card, players, text, amount)."""
+    return [
+        (e.data["card"], e.data["players"], e.data["instruction"], e.data["amount"])
+        for e in of_type(events, "instruction")
+        if e.data.get("card") is not None
+    ]
+
+
+def triggered(events: Iterable[Event]) -> list[tuple[str, int, tuple[str, ...]]]:
+    """Planar abilities that triggered: (card, ability index, rules)."""
+    return [
+        (e.data["card"], e.data["ability"], e.rules) for e in of_type(events, "ability_triggered") if "card" in e.data
+    ]
+
+
+def life(game: Game) -> list[int]:
+    return [p.life for p in game.state.players]
+
+
+FILLER = (
+    "Tazeem",
+    "Otaria",
+    "The Eon Fog",
+    "Sokenzan",
+    "Fields of Summer",
+    "Sanctum of Serra",
+    "Academy at Tolaria West",
+    "Mount Keralia",
+    "Naar Isle",
+    "Kilnspire District",
+)
+OTHERS = ("Otaria", *FILLER[:1], *FILLER[2:])
+
+deck_with = deck_maker(FILLER)
+
+
+def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
+    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
+    return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
+
+
+def chaos_events(game: Game) -> list[Event]:
+    """Reach the main phase (resolving what triggers on the way), then a test spell makes chaos ensue; the
+    events from the chaos on."""
+    to_step(game)
+    return cast(game, "chaos") + resolve_stack(game)
+
+
+def card(name: str) -> CardDef:
+    return next(c for c in CARDS if c.name == name)
+
+
+NAMES = [c.name for c in CARDS]
+PLANES = [c.name for c in CARDS if c.is_plane]
+
+
+def test_the_module_scripts_the_second_half_of_the_doctor_who_cards() -> None:
+    assert sorted(NAMES) == sorted(
+        [
+            *("Spectrox Mines", "Stormcage Containment Facility", "TARDIS Bay", "The Cave of Skulls"),
+            *("The Cheetah Planet", "The Dining Car", "The Doctor's Childhood Barn", "The Doctor's Tomb"),
+            *("The Drum, Mining Facility", "The Lux Foundation Library", "The Matrix of Time", "The Moonbase"),
+            *("The Pyramid of Mars", "Two Streams Facility", "UNIT Headquarters"),
+            *("Caught in a Parallel Universe", "Human—Time Lord Meta-Crisis", "Unleash the Flux"),
+        ]
+    )
+    assert all(c.sets == ("WHO",) for c in CARDS)
+    assert len(PLANES) == 15
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="reference data not available")
+def test_facts_match_the_reference() -> None:
+    reference = {c["name"]: c for c in json.loads(REFERENCE.read_text(encoding="utf-8"))}
+    for c in CARDS:
+        ref = reference[c.name]
+        assert (c.kind, c.type_line, c.planar_type, c.oracle_text, list(c.sets)) == (
+            ref["kind"],
+            ref["type_line"],
+            ref["planar_type"],
+            ref["oracle_text"],
+            ref["sets"],
+        )
+
+
+# -- chaos abilities that are table instructions -------------------------------------------------
+
+CHAOS_INSTRUCTIONS: dict[str, tuple[list[int], str]] = {
+    "Spectrox Mines": ([0], "create a Food token and a 2/2 black Human Rogue creature token"),
+    "Stormcage Containment Facility": ([0], "detain target creature an opponent controls"),
+    "The Cave of Skulls": ([0], "create two 1/1 white Warrior creature tokens"),
+    "The Doctor's Tomb": ([0], "redistribute any number of players' life totals"),
+    "The Drum, Mining Facility": ([], "end the turn"),
+    "The Lux Foundation Library": ([0], "put a shadow counter on target creature"),
+    "The Matrix of Time": ([0], "create two Treasure tokens"),
+    "The Moonbase": (
+        [0],
+        "for each opponent, choose up to one target creature card in that player's graveyard; put those cards onto "
+        "the battlefield face down under your control; they're 2/2 Cyberman artifact creatures",
+    ),
+    "The Pyramid of Mars": ([0], "return target creature card from your graveyard to the battlefield"),
+    "Two Streams Facility": ([0, 1], "if you last chose green anchor, choose red waterfall, and vice versa"),
+    "UNIT Headquarters": ([0], "put a +1/+1 counter on each creature you control"),
+}
+
+
+@pytest.mark.parametrize("plane", sorted(CHAOS_INSTRUCTIONS))
+def test_chaos_is_a_table_instruction(plane: str) -> None:
+    game = game_on(plane)
+    events = chaos_events(game)
+    index = len(card(plane).abilities) - 1
+    assert triggered(events) == [(plane, index, ("311.7",))]
+    assert instructions(events) == [(plane, *CHAOS_INSTRUCTIONS[plane], None)]
+    assert game.state.effects == ()
+    assert face_up(game) == [plane]
+    assert life(game) == ([17, 20] if plane == "Spectrox Mines" else [20, 20])  # its first upkeep trigger
+
+
+def test_the_drum_end_the_turn_is_an_instruction_to_the_table() -> None:
+    game = game_on("The Drum, Mining Facility")
+    events = chaos_events(game)
+    (shown,) = of_type(events, "instruction")
+    assert shown.text == "end the turn."
+    assert game.state.step.value == "precombat_main"  # the engine does not end the turn itself
+
+
+# -- chaos abilities that create effects -----------------------------------------------------------
+
+CHAOS_EFFECTS: dict[str, tuple[str, str]] = {
+    "The Cheetah Planet": ("cats_gain_provoke", "all Cats gain provoke until end of turn"),
+    "The Dining Car": (
+        "artifact_token_abilities_cost_less",
+        "activated abilities of artifact tokens Alice controls cost {2} less to activate this turn",
+    ),
+}
+
+
+@pytest.mark.parametrize("plane", sorted(CHAOS_EFFECTS))
+def test_chaos_creates_an_effect_until_end_of_turn(plane: str) -> None:
+    game = game_on(plane)
+    events = chaos_events(game)
+    kind, text = CHAOS_EFFECTS[plane]
+    index = len(card(plane).abilities) - 1
+    assert triggered(events) == [(plane, index, ("311.7",))]
+    assert brief(events, "effect_created")[0][2]["kind"] == kind
+    assert [(e.kind, e.duration.value, e.controller, e.text) for e in game.state.effects] == [
+        (kind, "until_end_of_turn", 0, text)
+    ]
+    assert [e["text"] for e in game.view()["effects"]] == [text]
+    events = next_turn(game)
+    assert [e.data["kind"] for e in of_type(events, "effect_ended")] == [kind]
+    assert game.state.effects == ()
+
+
+def test_childhood_barn_chaos_phases_out_until_a_player_planeswalks() -> None:
+    game = game_on("The Doctor's Childhood Barn")
+    events = chaos_events(game)
+    assert triggered(events) == [("The Doctor's Childhood Barn", 1, ("311.7",))]
+    assert instructions(events) == [
+        (
+            "The Doctor's Childhood Barn",
+            [0],
+            "for each opponent, choose up to one target nonland permanent that opponent controls; untap those "
+            "permanents; they phase out",
+            None,
+        )
+    ]
+    (effect,) = game.state.effects
+    assert (effect.kind, effect.duration.value) == ("permanents_phased_out", "until_a_player_planeswalks")
+    next_turn(game)
+    assert [e.kind for e in game.state.effects] == ["permanents_phased_out"]
+    to_step(game)
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    assert [e.data["kind"] for e in of_type(events, "effect_ended")] == ["permanents_phased_out"]
+    assert game.state.effects == ()
+
+
+def test_tardis_bay_chaos_gains_control_then_planeswalks() -> None:
+    game = game_on("TARDIS Bay")
+    events = chaos_events(game)
+    assert triggered(events) == [("TARDIS Bay", 1, ("311.7",))]
+    assert instructions(events) == [("TARDIS Bay", [0], "gain control of target artifact", None)]
+    assert [e.type for e in events][-3:] == ["planeswalk", "planeswalked_away", "planeswalked_to"]
+    assert of_type(events, "planeswalk")[0].rules[0] == "701.31"
+    assert face_up(game) == ["Tazeem"]
+
+
+# -- planeswalk-to and upkeep triggers ------------------------------------------------------------
+
+
+def test_spectrox_mines_lose_three_life_and_treasure_on_arrival_and_at_upkeep() -> None:
+    game = game_on("Sokenzan", "Spectrox Mines")
+    to_step(game)
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    assert triggered(events) == [("Spectrox Mines", 0, ("901.11",))]
+    assert instructions(events) == [("Spectrox Mines", [0], "create a Treasure token", None)]
+    assert life(game) == [17, 20]
+    events = next_turn(game) + resolve_stack(game)  # Bob's upkeep: he is the planar controller
+    assert triggered(events) == [("Spectrox Mines", 0, ("603.2",))]
+    assert instructions(events) == [("Spectrox Mines", [1], "create a Treasure token", None)]
+    assert life(game) == [17, 17]
+
+
+PLANESWALK_TO_AND_UPKEEP: dict[str, str] = {
+    "The Cheetah Planet": "put two +1/+1 counters on target non-Cat creature you control; it becomes a Cat in "
+    "addition to its other types",
+    "The Pyramid of Mars": "surveil 2",
+    "UNIT Headquarters": "create a tapped 1/1 white Soldier creature token",
+}
+
+
+@pytest.mark.parametrize("plane", sorted(PLANESWALK_TO_AND_UPKEEP))
+def test_planeswalk_to_and_upkeep_instructions(plane: str) -> None:
+    text = PLANESWALK_TO_AND_UPKEEP[plane]
+    game = game_on("Sokenzan", plane)
+    to_step(game)
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    assert triggered(events) == [(plane, 0, ("901.11",))]
+    assert instructions(events) == [(plane, [0], text, None)]
+    events = next_turn(game) + resolve_stack(game)
+    assert triggered(events) == [(plane, 0, ("603.2",))]
+    assert instructions(events) == [(plane, [1], text, None)]
+
+
+PLANESWALK_TO: dict[str, str] = {
+    "The Dining Car": "create a Food token",
+    "The Matrix of Time": "exile the top card of your library",
+    "Two Streams Facility": "choose green anchor or red waterfall",
+}
+
+
+@pytest.mark.parametrize("plane", sorted(PLANESWALK_TO))
+def test_planeswalk_to_each_player_instruction(plane: str) -> None:
+    game = game_on("Sokenzan", plane)
+    to_step(game)
+    events = roll(game, "planeswalker") + resolve_stack(game)
+    assert triggered(events) == [(plane, 0, ("901.11",))]
+    assert instructions(events) == [(plane, [0, 1], PLANESWALK_TO[plane], None)]
+    assert of_type(events, "instruction")[0].text.startswith("Each player: ")
+
+
+def test_dining_car_upkeep_sacrifice_then_investigate() -> None:
+    game = game_on("The Dining Car")
+    assert triggered(game.events()) == [("The Dining Car", 1, ("603.2",))]  # Alice's first upkeep
+    assert [i[:2] for i in instructions(to_step(game))] == [("The Dining Car", [0])]
+    events = next_turn(game) + resolve_stack(game)  # Bob's upkeep
+    assert triggered(events) == [("The Dining Car", 1, ("603.2",))]
+    assert instructions(events) == [
+        (
+            "The Dining Car",
+            [1],
+            "sacrifice a creature with the least toughness among creatures you control, then investigate",
+            None,
+        )
+    ]
+
+
+# -- The Drum: whenever you roll the planar die --------------------------------------------------
+
+
+def test_the_drum_roll_gives_creatures_a_bonus_until_end_of_turn() -> None:
+    game = game_on("The Drum, Mining Facility")
+    to_step(game)
+    events = roll(game, "blank") + resolve_stack(game)
+    assert triggered(events) == [("The Drum, Mining Facility", 0, ("706.7", "901.9d"))]
+    assert [(e.kind, e.duration.value, e.text) for e in game.state.effects] == [
+        (
+            "creatures_get_bonus_and_haste",
+            "until_end_of_turn",
+            "creatures Alice controls get +1/+1 and gain haste until end of turn",
+        )
+    ]
+    events = next_turn(game)
+    assert [e.data["kind"] for e in of_type(events, "effect_ended")] == ["creatures_get_bonus_and_haste"]
+
+
+# -- static abilities: standing reminders -------------------------------------------------------
+
+STATIC_LINES: dict[str, list[int]] = {
+    "Spectrox Mines": [],
+    "Stormcage Containment Facility": [0],
+    "TARDIS Bay": [0],
+    "The Cave of Skulls": [0],
+    "The Cheetah Planet": [],
+    "The Dining Car": [],
+    "The Doctor's Childhood Barn": [0],
+    "The Doctor's Tomb": [0],
+    "The Drum, Mining Facility": [],
+    "The Lux Foundation Library": [0, 1],
+    "The Matrix of Time": [1, 2],
+    "The Moonbase": [0],
+    "The Pyramid of Mars": [],
+    "Two Streams Facility": [1, 2],
+    "UNIT Headquarters": [],
+}
+
+
+def test_every_plane_is_listed_for_its_reminders() -> None:
+    assert sorted(STATIC_LINES) == sorted(PLANES)
+
+
+@pytest.mark.parametrize("plane", sorted(STATIC_LINES))
+def test_static_abilities_show_as_reminders(plane: str) -> None:
+    game = game_on(plane)
+    lines = card(plane).oracle_text.split("\n")
+    expected = [lines[i] for i in STATIC_LINES[plane]]
+    (shown,) = game.view()["face_up"]
+    assert shown["name"] == plane
+    assert shown["reminders"] == expected
+
+
+# -- phenomena ------------------------------------------------------------------------------------
+
+ENCOUNTERS: dict[str, list[tuple[list[int], str]]] = {
+    "Caught in a Parallel Universe": [
+        (
+            [0, 1],
+            "choose a creature controlled by the player to your left; create a token that's a copy of it, except "
+            "it has menace",
+        )
+    ],
+    "Human—Time Lord Meta-Crisis": [
+        (
+            [0, 1],
+            "choose one or two creatures you control; create a token that's a copy of the first, except it isn't "
+            "legendary; if you chose a second creature, put a number of +1/+1 counters on that token equal to its "
+            "power",
+        )
+    ],
+    "Unleash the Flux": [
+        ([0, 1], "sacrifice a nonland permanent of your choice"),
+        ([0], "flip a coin; if you lose the flip, each player sacrifices again and you flip again"),
+    ],
+}
+
+
+@pytest.mark.parametrize("phenomenon", sorted(ENCOUNTERS))
+def test_phenomenon_encounter(phenomenon: str) -> None:
+    game = game_on("Sokenzan", phenomenon)
+    events = encounter(game) + resolve_stack(game)
+    assert triggered(events)[0] == (phenomenon, 0, ("312.5",))
+    assert instructions(events) == [(phenomenon, *i, None) for i in ENCOUNTERS[phenomenon]]
+    assert face_up(game) == ["Tazeem"]  # 704.6f: then planeswalk away from the phenomenon
