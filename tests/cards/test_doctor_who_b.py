@@ -376,3 +376,28 @@ def test_phenomenon_encounter(phenomenon: str) -> None:
     assert triggered(events)[0] == (phenomenon, 0, ("312.5",))
     assert instructions(events) == [(phenomenon, *i, None) for i in ENCOUNTERS[phenomenon]]
     assert face_up(game) == ["Tazeem"]  # 704.6f: then planeswalk away from the phenomenon
+
+
+def test_603_2_two_streams_facility_as_starting_plane_triggers_at_the_first_upkeep_only() -> None:
+    """ "At the beginning of the first upkeep of the game": once, in the first upkeep, even for the
+    starting plane (which never triggers when it is turned up, 901.5)."""
+    from conftest import make_game
+    from driving import next_turn, of_type
+
+    deck = (
+        "Two Streams Facility",
+        "Spectrox Mines",
+        "TARDIS Bay",
+        "The Moonbase",
+        "The Cave of Skulls",
+        "The Cheetah Planet",
+        "The Dining Car",
+        "UNIT Headquarters",
+        "The Pyramid of Mars",
+        "Stormcage Containment Facility",
+    )
+    game = make_game([deck, deck])
+    setup = game.history[0].events
+    assert [e.data["card"] for e in of_type(setup, "ability_triggered")] == ["Two Streams Facility"]
+    later = next_turn(game) + next_turn(game)
+    assert [e for e in of_type(later, "ability_triggered") if e.data["card"] == "Two Streams Facility"] == []

@@ -224,7 +224,7 @@ STATIC_LINES: dict[str, list[int]] = {
     "Edge of Malacol": [0],
     "Furnace Layer": [],
     "Gavony": [0],
-    "Glen Elendra": [0],
+    "Glen Elendra": [],
     "Grand Ossuary": [0],
     "Grove of the Dreampods": [],
     "Hedron Fields of Agadeem": [0],
@@ -459,3 +459,21 @@ def test_reality_shaping_order_follows_a_reversed_turn_order() -> None:
     assert game.state.direction == -1
     assert instructions(events)[-1][:2] == ("Reality Shaping", [0, 2, 1])
     assert face_up(game) == ["Tazeem"]
+
+
+def test_603_2_glen_elendra_triggers_at_each_end_of_combat() -> None:
+    from conftest import make_game
+    from driving import advance, of_type, resolve_stack
+
+    deck = (
+        "Glen Elendra",
+        *(c for c in ("Akoum", "Jund", "Kessig", "Gavony", "Stensia", "Prahv", "Orzhova", "Nephalia", "Truga Jungle")),
+    )
+    game = make_game([deck, deck])
+    resolve_stack(game)
+    events = advance(game, "end_of_combat")
+    assert game.state.step.value == "end_of_combat"
+    assert [e.data["card"] for e in of_type(events, "ability_triggered")] == ["Glen Elendra"]
+    events = resolve_stack(game)
+    first = of_type(events, "instruction")[0]
+    assert first.data["instruction"].startswith("you may exchange control")

@@ -37,6 +37,8 @@ class TriggerKind(StrEnum):
     ROLL = "roll"  # "Whenever you roll the planar die" (706.7, 901.9d)
     ROLL_BLANK = "roll_blank"  # "Whenever you roll a blank on the planar die"
     COUNTERS_AT_LEAST = "counters_at_least"  # "When ~ has N or more <kind> counters on it" (603.8)
+    FIRST_UPKEEP_OF_GAME = "first_upkeep_of_game"  # "At the beginning of the first upkeep of the game"
+    END_OF_COMBAT = "end_of_combat"  # "At end of combat" (every combat, whoever's turn it is)
 
 
 #: Triggers that fire at the beginning of a step of the planar controller's own turn.

@@ -271,6 +271,7 @@ class GameState:
     active: int = 0
     starting_player: int = 0
     normal_turn: int = 0
+    first_upkeep_done: bool = False
     step: Step = Step.UNTAP
     step_queue: tuple[Step, ...] = ()
     priority: int | None = None

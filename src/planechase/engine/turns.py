@@ -165,6 +165,11 @@ def begin_step(run: Run) -> bool:
     trigger = _STEP_TRIGGER.get(step)
     if trigger is not None:
         fire(run, trigger, rules=("603.2",), why=f" (beginning of {step.label})")
+    if step is Step.UPKEEP and not s.first_upkeep_done:
+        s.first_upkeep_done = True
+        fire(run, TriggerKind.FIRST_UPKEEP_OF_GAME, rules=("603.2",), why=" (the first upkeep of the game)")
+    if step is Step.END_OF_COMBAT:
+        fire(run, TriggerKind.END_OF_COMBAT, rules=("603.2",), why=" (end of combat)")
     give_priority(run, s.active)
     return True
 

@@ -220,7 +220,9 @@ CARDS: tuple[CardDef, ...] = (
         "Creatures controlled by players who last chose red waterfall get +2/+0 and have haste.\n"
         "Whenever chaos ensues, each player who last chose green anchor chooses red waterfall, and vice "
         "versa.",
-        Spec(on(T.PLANESWALK_TO), Instruct("choose green anchor or red waterfall", EACH_PLAYER)),
+        Spec(
+            on(T.PLANESWALK_TO, T.FIRST_UPKEEP_OF_GAME), Instruct("choose green anchor or red waterfall", EACH_PLAYER)
+        ),
         STATIC,
         STATIC,
         chaos(Instruct("if you last chose green anchor, choose red waterfall, and vice versa", EACH_PLAYER)),

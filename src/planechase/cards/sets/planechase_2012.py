@@ -97,7 +97,13 @@ CARDS: tuple[CardDef, ...] = (
         "At end of combat, you may exchange control of target creature you control that dealt combat "
         "damage to a player this combat and target creature that player controls.\n"
         "Whenever chaos ensues, gain control of target creature you own.",
-        STATIC,
+        Spec(
+            on(T.END_OF_COMBAT),
+            Instruct(
+                "you may exchange control of target creature you control that dealt combat damage to a player "
+                "this combat and target creature that player controls"
+            ),
+        ),
         chaos(Instruct("gain control of target creature you own")),
     ),
     plane(
