@@ -29,6 +29,8 @@ from planechase import (
     legal_actions,
     state_to_dict,
 )
+from planechase.cards.catalog import CATALOG
+from planechase.cards.model import CardDef
 
 #: At most this many passes in one :func:`resolve_stack` or :func:`resolve_top`, and this many advances
 #: in one :func:`to_step` or :func:`next_turn`: enough for any test, and a loop that never ends fails.
@@ -214,6 +216,43 @@ def face_up(game: Game) -> list[str]:
 def deck_names(game: Game, index: int = 0) -> list[str]:
     """The names of the cards in planar deck ``index``, top first."""
     return names(game, game.state.decks[index])
+
+
+# -- reading what planar cards did ---------------------------------------------------------------------
+
+
+def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], str, Any]]:
+    """Table instructions from planar cards: (card, players, text, amount)."""
+    return [
+        (e.data["card"], e.data["players"], e.data["instruction"], e.data["amount"])
+        for e in of_type(events, "instruction")
+        if e.data.get("card") is not None
+    ]
+
+
+def triggered(events: Iterable[Event]) -> list[tuple[str, int, tuple[str, ...]]]:
+    """Planar abilities that triggered: (card, ability index, rules)."""
+    return [
+        (e.data["card"], e.data["ability"], e.rules) for e in of_type(events, "ability_triggered") if "card" in e.data
+    ]
+
+
+def life(game: Game) -> list[int]:
+    """Each player's life total, by seat."""
+    return [p.life for p in game.state.players]
+
+
+def chaos_events(game: Game) -> list[Event]:
+    """Reach the main phase (resolving what triggers on the way), then a test spell makes chaos ensue; the
+    events from the chaos on."""
+    to_step(game)
+    return cast(game, "chaos") + resolve_stack(game)
+
+
+def card(name: str) -> CardDef:
+    """The card definition named ``name`` (the test fails if the catalog has none)."""
+    assert name in CATALOG, f"no card named {name!r} in the catalog"
+    return CATALOG[name]
 
 
 # -- building planar decks ----------------------------------------------------------------------------

@@ -5,52 +5,34 @@ encounters and standing reminders."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from conftest import make_game
 from driving import (
     brief,
-    cast,
+    card,
+    chaos_events,
     deck_maker,
     encounter,
     face_up,
+    instructions,
+    life,
     next_turn,
     of_type,
     resolve_stack,
     roll,
     to_step,
+    triggered,
 )
-from planechase import Event, Game
-from planechase.cards.model import CardDef
+from planechase import Game
 from planechase.cards.sets.doctor_who_b import CARDS
 
 REFERENCE = Path("/work/shared/reference/planar-cards.json")
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], str, Any]]:
-    """Table instructions from planar cards: (card, players, text, amount)."""
-    return [
-        (e.data["card"], e.data["players"], e.data["instruction"], e.data["amount"])
-        for e in of_type(events, "instruction")
-        if e.data.get("card") is not None
-    ]
-
-
-def triggered(events: Iterable[Event]) -> list[tuple[str, int, tuple[str, ...]]]:
-    """Planar abilities that triggered: (card, ability index, rules)."""
-    return [
-        (e.data["card"], e.data["ability"], e.rules) for e in of_type(events, "ability_triggered") if "card" in e.data
-    ]
-
-
-def life(game: Game) -> list[int]:
-    return [p.life for p in game.state.players]
 
 
 FILLER = (
@@ -73,17 +55,6 @@ deck_with = deck_maker(FILLER)
 def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
     """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
     return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
-
-
-def chaos_events(game: Game) -> list[Event]:
-    """Reach the main phase (resolving what triggers on the way), then a test spell makes chaos ensue; the
-    events from the chaos on."""
-    to_step(game)
-    return cast(game, "chaos") + resolve_stack(game)
-
-
-def card(name: str) -> CardDef:
-    return next(c for c in CARDS if c.name == name)
 
 
 NAMES = [c.name for c in CARDS]

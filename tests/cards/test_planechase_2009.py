@@ -16,6 +16,8 @@ from driving import (
     brief,
     cast,
     deck_maker,
+    instructions,
+    life,
     next_turn,
     of_type,
     resolve_stack,
@@ -52,21 +54,8 @@ def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
     return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
 
 
-def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], str, Any]]:
-    """Table instructions from planar cards: (card, players, text, amount)."""
-    return [
-        (e.data["card"], e.data["players"], e.data["instruction"], e.data["amount"])
-        for e in of_type(events, "instruction")
-        if e.data.get("card") is not None
-    ]
-
-
 def triggered(events: Iterable[Event]) -> list[tuple[str, int]]:
     return [(e.data["card"], e.data["ability"]) for e in of_type(events, "ability_triggered") if "card" in e.data]
-
-
-def life(game: Game) -> list[int]:
-    return [p.life for p in game.state.players]
 
 
 def settle(game: Game, target: str = "player:1", may: str = "yes") -> list[Event]:

@@ -3,37 +3,29 @@ checked: table instructions with their numbers, life changes, effects created an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import pytest
 
 from conftest import make_game
-from driving import answer, brief, cast, deck_maker, face_up, next_turn, of_type, resolve_stack, roll, to_step
-from planechase import Event, Game
-from planechase.cards.model import CardDef
+from driving import (
+    answer,
+    brief,
+    card,
+    cast,
+    chaos_events,
+    deck_maker,
+    face_up,
+    instructions,
+    life,
+    next_turn,
+    resolve_stack,
+    roll,
+    to_step,
+    triggered,
+)
+from planechase import Game
 from planechase.cards.sets.secret_lair import CARDS, YARGLE_DAY_CARDS
-
-
-def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], str, Any]]:
-    """Table instructions from planar cards: (card, players, text, amount)."""
-    return [
-        (e.data["card"], e.data["players"], e.data["instruction"], e.data["amount"])
-        for e in of_type(events, "instruction")
-        if e.data.get("card") is not None
-    ]
-
-
-def triggered(events: Iterable[Event]) -> list[tuple[str, int, tuple[str, ...]]]:
-    """Planar abilities that triggered: (card, ability index, rules)."""
-    return [
-        (e.data["card"], e.data["ability"], e.rules) for e in of_type(events, "ability_triggered") if "card" in e.data
-    ]
-
-
-def life(game: Game) -> list[int]:
-    return [p.life for p in game.state.players]
-
 
 FILLER = (
     "Tazeem",
@@ -55,16 +47,6 @@ deck_with = deck_maker(FILLER)
 def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
     """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
     return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
-
-
-def chaos_events(game: Game) -> list[Event]:
-    """Reach the main phase (resolving what triggers on the way), then a test spell makes chaos ensue."""
-    to_step(game)
-    return cast(game, "chaos") + resolve_stack(game)
-
-
-def card(name: str) -> CardDef:
-    return next(c for c in CARDS if c.name == name)
 
 
 def test_the_module_scripts_the_secret_lair_planes() -> None:

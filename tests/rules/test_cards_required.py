@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import pytest
 
@@ -20,6 +19,8 @@ from driving import (
     deck_names,
     encounter,
     face_up,
+    instructions,
+    life,
     next_turn,
     of_type,
     pass_once,
@@ -27,34 +28,15 @@ from driving import (
     resolve_top,
     roll,
     to_step,
+    triggered,
 )
 from planechase import Event, Game
 
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def instructions(events: Iterable[Event]) -> list[tuple[str, list[int], Any, Any]]:
-    """Table instructions from planar cards: (card, players, text, amount)."""
-    return [
-        (e.data["card"], e.data["players"], e.data["instruction"], e.data["amount"])
-        for e in of_type(events, "instruction")
-        if e.data.get("card") is not None
-    ]
-
-
-def triggered(events: Iterable[Event]) -> list[tuple[str, int, tuple[str, ...]]]:
-    """Planar abilities that triggered: (card, ability index, rules)."""
-    return [
-        (e.data["card"], e.data["ability"], e.rules) for e in of_type(events, "ability_triggered") if "card" in e.data
-    ]
-
-
 def counters(game: Game, index: int = 0) -> dict[str, int]:
     return dict(game.state.face_up[index].counters)
-
-
-def life(game: Game) -> list[int]:
-    return [p.life for p in game.state.players]
 
 
 def steps(events: Iterable[Event]) -> list[str]:
