@@ -274,3 +274,41 @@ def deck_maker(fill: Sequence[str], size: int = 10) -> DeckMaker:
         return (*top, *rest[: max(0, size - len(top))])
 
     return deck
+
+
+class GameMaker(Protocol):
+    """Starts a game on the planes asked for (see :func:`game_maker`)."""
+
+    def __call__(self, *first: str, players: Sequence[str] | int = ("Alice", "Bob")) -> Game: ...
+
+
+def game_maker(fill: Sequence[str], others: Sequence[str]) -> GameMaker:
+    """A maker of games in which Alice starts and her planar deck begins with the cards asked for (the
+    first is the starting plane), filled from ``fill``; every other player gets the deck ``others``.
+    ``players`` is a list of names or a number of players."""
+    from conftest import make_game
+
+    deck_with = deck_maker(fill)
+
+    def game_on(*first: str, players: Sequence[str] | int = ("Alice", "Bob")) -> Game:
+        names = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")[:players] if isinstance(players, int) else players
+        return make_game([deck_with(*first)] + [tuple(others) for _ in names[1:]], players=tuple(names))
+
+    return game_on
+
+
+#: The ordinary planes the card tests fill planar decks with (none of them triggers at upkeep).
+CARD_FILLER: tuple[str, ...] = (
+    "Tazeem",
+    "Otaria",
+    "The Eon Fog",
+    "Sokenzan",
+    "Fields of Summer",
+    "Sanctum of Serra",
+    "Academy at Tolaria West",
+    "Mount Keralia",
+    "Naar Isle",
+    "Kilnspire District",
+)
+#: The other players' deck in the card tests: Otaria on top, so their turns start quietly.
+CARD_OTHERS: tuple[str, ...] = ("Otaria", *CARD_FILLER[:1], *CARD_FILLER[2:])

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import make_game
 from driving import (
+    CARD_FILLER,
+    CARD_OTHERS,
     answer,
     brief,
     card,
     cast,
     chaos_events,
-    deck_maker,
     face_up,
+    game_maker,
     instructions,
     life,
     next_turn,
@@ -24,33 +25,16 @@ from driving import (
     to_step,
     triggered,
 )
-from planechase import Game
 from planechase.cards.sets.doctor_who_a import CARDS
 
 # -- helpers -----------------------------------------------------------------------------------
 
 
-FILLER = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Fields of Summer",
-    "Sanctum of Serra",
-    "Academy at Tolaria West",
-    "Mount Keralia",
-    "Naar Isle",
-    "Kilnspire District",
-)
-OTHERS = ("Otaria", *FILLER[:1], *FILLER[2:])
-
-deck_with = deck_maker(FILLER)
+FILLER = CARD_FILLER
+OTHERS = CARD_OTHERS
 
 
-def game_on(*first: str, players: int = 2) -> Game:
-    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
-    names = ("Alice", "Bob", "Carol")[:players]
-    return make_game([deck_with(*first)] + [OTHERS for _ in names[1:]], players=names)
+game_on = game_maker(FILLER, OTHERS)
 
 
 NAMES = [c.name for c in CARDS]

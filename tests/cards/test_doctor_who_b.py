@@ -5,19 +5,20 @@ encounters and standing reminders."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from conftest import make_game
 from driving import (
+    CARD_FILLER,
+    CARD_OTHERS,
     brief,
     card,
     chaos_events,
-    deck_maker,
     encounter,
     face_up,
+    game_maker,
     instructions,
     life,
     next_turn,
@@ -27,7 +28,6 @@ from driving import (
     to_step,
     triggered,
 )
-from planechase import Game
 from planechase.cards.sets.doctor_who_b import CARDS
 
 REFERENCE = Path("/work/shared/reference/planar-cards.json")
@@ -35,26 +35,11 @@ REFERENCE = Path("/work/shared/reference/planar-cards.json")
 # -- helpers -----------------------------------------------------------------------------------
 
 
-FILLER = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Fields of Summer",
-    "Sanctum of Serra",
-    "Academy at Tolaria West",
-    "Mount Keralia",
-    "Naar Isle",
-    "Kilnspire District",
-)
-OTHERS = ("Otaria", *FILLER[:1], *FILLER[2:])
-
-deck_with = deck_maker(FILLER)
+FILLER = CARD_FILLER
+OTHERS = CARD_OTHERS
 
 
-def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
-    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
-    return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
+game_on = game_maker(FILLER, OTHERS)
 
 
 NAMES = [c.name for c in CARDS]
@@ -352,7 +337,6 @@ def test_phenomenon_encounter(phenomenon: str) -> None:
 def test_603_2_two_streams_facility_as_starting_plane_triggers_at_the_first_upkeep_only() -> None:
     """ "At the beginning of the first upkeep of the game": once, in the first upkeep, even for the
     starting plane (which never triggers when it is turned up, 901.5)."""
-    from conftest import make_game
     from driving import next_turn, of_type
 
     deck = (

@@ -4,19 +4,18 @@ phases and standing reminders."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from conftest import make_game
 from driving import (
+    CARD_FILLER,
+    CARD_OTHERS,
     answer,
     brief,
     card,
     cast,
     chaos_events,
-    deck_maker,
     face_up,
+    game_maker,
     instructions,
     life,
     next_turn,
@@ -33,26 +32,11 @@ from planechase.cards.sets.march_of_the_machine import CARDS
 # -- helpers -----------------------------------------------------------------------------------
 
 
-FILLER = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Fields of Summer",
-    "Sanctum of Serra",
-    "Academy at Tolaria West",
-    "Mount Keralia",
-    "Naar Isle",
-    "Kilnspire District",
-)
-OTHERS = ("Otaria", *FILLER[:1], *FILLER[2:])
-
-deck_with = deck_maker(FILLER)
+FILLER = CARD_FILLER
+OTHERS = CARD_OTHERS
 
 
-def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
-    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
-    return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
+game_on = game_maker(FILLER, OTHERS)
 
 
 NAMES = [c.name for c in CARDS]

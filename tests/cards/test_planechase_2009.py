@@ -4,18 +4,18 @@ changes, continuous effects and standing reminders."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-from conftest import make_game
 from driving import (
+    CARD_FILLER,
     act,
     answer,
     brief,
     cast,
-    deck_maker,
+    game_maker,
     instructions,
     life,
     next_turn,
@@ -29,19 +29,7 @@ from planechase import Event, Game
 from planechase.cards.catalog import CATALOG
 from planechase.cards.sets.planechase_2009 import CARDS
 
-FILLER = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Fields of Summer",
-    "Sanctum of Serra",
-    "Academy at Tolaria West",
-    "Mount Keralia",
-    "Naar Isle",
-    "Kilnspire District",
-)
-deck_with = deck_maker(FILLER)
+FILLER = CARD_FILLER
 OTHERS = ("Otaria", *FILLER[2:], "Tazeem")
 
 ALICE, BOB, CAROL = 0, 1, 2
@@ -49,9 +37,7 @@ ALICE, BOB, CAROL = 0, 1, 2
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
-    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
-    return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
+game_on = game_maker(FILLER, OTHERS)
 
 
 def triggered(events: Iterable[Event]) -> list[tuple[str, int]]:

@@ -4,19 +4,21 @@ reminders."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from conftest import make_game
 from driving import (
+    CARD_FILLER,
+    CARD_OTHERS,
     answer,
     brief,
     chaos_events,
     deck_maker,
     encounter,
     face_up,
+    game_maker,
     instructions,
     life,
     next_turn,
@@ -32,26 +34,13 @@ from planechase.cards.sets.planechase_2012 import CARDS
 # -- helpers -----------------------------------------------------------------------------------
 
 
-FILLER = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Fields of Summer",
-    "Sanctum of Serra",
-    "Academy at Tolaria West",
-    "Mount Keralia",
-    "Naar Isle",
-    "Kilnspire District",
-)
-OTHERS = ("Otaria", *FILLER[:1], *FILLER[2:])
+FILLER = CARD_FILLER
+OTHERS = CARD_OTHERS
 
 deck_with = deck_maker(FILLER)
 
 
-def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
-    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
-    return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
+game_on = game_maker(FILLER, OTHERS)
 
 
 NAMES = [card.name for card in CARDS]

@@ -7,15 +7,16 @@ from collections.abc import Sequence
 
 import pytest
 
-from conftest import make_game
 from driving import (
+    CARD_FILLER,
+    CARD_OTHERS,
     answer,
     brief,
     card,
     cast,
     chaos_events,
-    deck_maker,
     face_up,
+    game_maker,
     instructions,
     life,
     next_turn,
@@ -27,26 +28,11 @@ from driving import (
 from planechase import Game
 from planechase.cards.sets.secret_lair import CARDS, YARGLE_DAY_CARDS
 
-FILLER = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Fields of Summer",
-    "Sanctum of Serra",
-    "Academy at Tolaria West",
-    "Mount Keralia",
-    "Naar Isle",
-    "Kilnspire District",
-)
-OTHERS = ("Otaria", *FILLER[:1], *FILLER[2:])
-
-deck_with = deck_maker(FILLER)
+FILLER = CARD_FILLER
+OTHERS = CARD_OTHERS
 
 
-def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
-    """Alice starts; her deck begins with ``first`` (the first is the starting plane)."""
-    return make_game([deck_with(*first)] + [OTHERS for _ in players[1:]], players=players)
+game_on = game_maker(FILLER, OTHERS)
 
 
 def test_the_module_scripts_the_secret_lair_planes() -> None:
