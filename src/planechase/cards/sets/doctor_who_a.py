@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
-from ..effects import TABLE, TARGET, AddCounters, CountersOnThis, CreateEffect, Instruct, PlaneswalkEffect
-from ..effects_2012 import InstructStartingWithYou, LoseLife
-from ..effects_more import InstructPlayers
-from ..effects_secret_lair import ForEachOpponent
-from ..effects_who_a import InstructPlayerToLeft, ToChosenOpponent
+from ..effects import (
+    TABLE,
+    TARGET,
+    AddCounters,
+    CountersOnThis,
+    CreateEffect,
+    ForEachOpponent,
+    Instruct,
+    InstructPlayerToLeft,
+    InstructStartingWithYou,
+    LoseLife,
+    PlaneswalkEffect,
+    ToChosenOpponent,
+)
 from ..model import CardDef
 
 CARDS: tuple[CardDef, ...] = (
@@ -135,7 +144,7 @@ CARDS: tuple[CardDef, ...] = (
         chaos(
             ForEachOpponent(
                 (
-                    InstructPlayers(
+                    Instruct(
                         "create a 3/3 black Dalek artifact creature token with menace that attacks {target} this "
                         "turn if able; it gains haste; sacrifice it at the beginning of the next end step"
                     ),
@@ -282,7 +291,7 @@ CARDS: tuple[CardDef, ...] = (
         "become untapped, remove one from it instead.)",
         Spec(
             on(T.UPKEEP),
-            ToChosenOpponent((InstructPlayers("draw a card and create a Treasure token", TARGET),)),
+            ToChosenOpponent((Instruct("draw a card and create a Treasure token", TARGET),)),
         ),
         chaos(
             Instruct(

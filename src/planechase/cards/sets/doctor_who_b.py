@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
-from ..effects import EACH_PLAYER, TABLE, CreateEffect, Instruct, PlaneswalkEffect
-from ..effects_2012 import LoseLife
+from ..effects import EACH_PLAYER, TABLE, CreateEffect, Instruct, LoseLife, PlaneswalkEffect
 from ..model import CardDef
 
 CARDS: tuple[CardDef, ...] = (

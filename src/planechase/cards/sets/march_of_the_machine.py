@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
-from ..effects import EACH_PLAYER, TABLE, TARGET, AdditionalPhase, CreateEffect, Instruct
-from ..effects_2012 import AskTable
-from ..effects_more import InstructPlayers
+from ..effects import EACH_PLAYER, TABLE, TARGET, AdditionalPhase, AskTable, CreateEffect, Instruct
 from ..model import CardDef, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
@@ -292,8 +290,8 @@ CARDS: tuple[CardDef, ...] = (
         "greater.",
         Spec(on(T.PLANESWALK_TO, T.UPKEEP), Instruct("create a Food token")),
         chaos(
-            InstructPlayers("sacrifice a creature of your choice", TARGET),
-            InstructPlayers(
+            Instruct("sacrifice a creature of your choice", TARGET),
+            Instruct(
                 "if {target} sacrificed a creature this way, create a Food token; create two Food tokens instead "
                 "if the sacrificed creature's toughness was 4 or greater"
             ),

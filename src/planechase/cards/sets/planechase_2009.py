@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
-from ..effects import EACH_PLAYER, TABLE, TARGET, CreateEffect, Instruct, May
-from ..effects_more import EACH_OPPONENT, CreateEffectOnTarget, ExchangeLifeWithTarget, InstructPlayers
+from ..effects import (
+    EACH_OPPONENT,
+    EACH_PLAYER,
+    TABLE,
+    TARGET,
+    CreateEffect,
+    CreateEffectOnTarget,
+    ExchangeLifeWithTarget,
+    Instruct,
+    May,
+)
 from ..model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, CardDef, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
@@ -81,7 +90,7 @@ CARDS: tuple[CardDef, ...] = (
         "creates a token that's a copy of that creature.",
         STATIC,
         chaos(
-            InstructPlayers(
+            Instruct(
                 "{you} chooses target creature; each player except that creature's controller creates a token "
                 "that's a copy of it",
                 TABLE,
@@ -301,7 +310,7 @@ CARDS: tuple[CardDef, ...] = (
         "life.\n"
         "Whenever chaos ensues, each opponent discards a card.",
         STATIC,
-        chaos(InstructPlayers("discard a card", EACH_OPPONENT)),
+        chaos(Instruct("discard a card", EACH_OPPONENT)),
     ),
     plane(
         "The Fourth Sphere",
@@ -436,7 +445,7 @@ CARDS: tuple[CardDef, ...] = (
         "card, you may cast it without paying its mana cost.",
         STATIC,
         chaos(
-            InstructPlayers(
+            Instruct(
                 "reveal the top card of your library; if it's a nonland card, {you} may cast it without paying its "
                 "mana cost",
                 TARGET,
@@ -451,6 +460,6 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever a player taps a land for mana, Tember City deals 1 damage to that player.\n"
         "Whenever chaos ensues, each other player sacrifices a nonland permanent of their choice.",
         STATIC,
-        chaos(InstructPlayers("sacrifice a nonland permanent of your choice", EACH_OPPONENT)),
+        chaos(Instruct("sacrifice a nonland permanent of your choice", EACH_OPPONENT)),
     ),
 )

@@ -9,8 +9,19 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
-from ..effects import EACH_PLAYER, TABLE, TARGET, YOU, CreateEffect, Instruct, PlaneswalkEffect
-from ..effects_2012 import AskTable, AtRandomPlayer, InstructStartingWithYou, LoseLife
+from ..effects import (
+    EACH_PLAYER,
+    TABLE,
+    TARGET,
+    YOU,
+    AskTable,
+    AtRandomPlayer,
+    CreateEffect,
+    Instruct,
+    InstructStartingWithYou,
+    LoseLife,
+    PlaneswalkEffect,
+)
 from ..model import CardDef
 
 CARDS: tuple[CardDef, ...] = (

@@ -14,9 +14,18 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
-from ..effects import EACH_PLAYER, TARGET, CreateEffect, Instruct, RollsThisTurn
-from ..effects_2012 import AskTable, LoseLife
-from ..effects_secret_lair import ChooseCardAtRandom, ForEachOpponent, Repeat
+from ..effects import (
+    EACH_PLAYER,
+    TARGET,
+    AskTable,
+    ChooseCardAtRandom,
+    CreateEffect,
+    ForEachOpponent,
+    Instruct,
+    LoseLife,
+    Repeat,
+    RollsThisTurn,
+)
 from ..model import CardDef
 
 SECRET_LAIR = "Secret Lair"

@@ -1,0 +1,146 @@
+"""What the effects share: computed amounts, who an effect is about, naming the source, changing a
+life total and emitting a table instruction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...engine.context import Run
+from ...engine.state import StackItem
+from ..model import Amount, Num
+
+# -- who an effect is about (``who``) ---------------------------------------------------------------
+
+#: The ability's controller ("you").
+YOU = "you"
+#: Every player in the game, in APNAP order (101.4).
+EACH_PLAYER = "each_player"
+#: The ability's target players.
+TARGET = "target"
+#: Nobody in particular: the table as a whole (an instruction about permanents).
+TABLE = "table"
+#: "Each opponent" / "each other player": every player still in the game but the controller.
+EACH_OPPONENT = "each_opponent"
+
+
+@dataclass(frozen=True)
+class CountersOnThis(Amount):
+    """The number of ``kind`` counters on the ability's source, or on it as it last existed (608.2h)."""
+
+    kind: str
+
+    def value(self, run: Run, item: StackItem) -> int:
+        fu = run.s.face_up_object(item.source) if item.source is not None else None
+        if fu is not None:
+            return fu.count(self.kind)
+        return dict(item.lki_counters).get(self.kind, 0)
+
+    def describe(self) -> str:
+        return f"the number of {self.kind} counters"
+
+
+@dataclass(frozen=True)
+class RollsThisTurn(Amount):
+    """The number of times the controller rolled the planar die this turn, for any reason."""
+
+    def value(self, run: Run, item: StackItem) -> int:
+        return run.s.rolls_made[item.controller]
+
+    def describe(self) -> str:
+        return "the number of times you've rolled the planar die this turn"
+
+
+def amount(run: Run, item: StackItem, n: Num) -> int:
+    return n if isinstance(n, int) else n.value(run, item)
+
+
+def source_name(run: Run, item: StackItem) -> str:
+    return run.card_name(item.card) if item.card is not None else "The planeswalking ability"
+
+
+def players_for(run: Run, item: StackItem, who: str) -> tuple[int, ...]:
+    """The seats an effect about ``who`` (:data:`YOU`, :data:`EACH_PLAYER`, ...) is about."""
+    if who == YOU:
+        return (item.controller,)
+    if who == EACH_PLAYER:
+        return run.s.apnap()
+    if who == EACH_OPPONENT:
+        return tuple(seat for seat in run.s.apnap() if seat != item.controller)
+    if who == TARGET:
+        return tuple(int(t.split(":")[1]) for t in item.targets if t.startswith("player:"))
+    return ()
+
+
+def target_names(run: Run, item: StackItem) -> str:
+    """The names of the targeted players, joined with "and"."""
+    return " and ".join(run.name(seat) for seat in players_for(run, item, TARGET))
+
+
+def turn_order_from(run: Run, seat: int) -> tuple[int, ...]:
+    """The players in the game in turn order, starting with ``seat`` (or the next player after it)."""
+    order: list[int] = [seat] if run.s.in_game(seat) else []
+    current = seat
+    for _ in range(len(run.s.players)):
+        nxt = run.s.next_in_turn_order(current)
+        if nxt is None or nxt in order:
+            break
+        order.append(nxt)
+        current = nxt
+    return tuple(order)
+
+
+def player_to_the_left(run: Run, seat: int) -> int | None:
+    """The player seated to ``seat``'s left: the next seat clockwise still in the game. Seats are in the
+    game's default turn order, which proceeds clockwise (103.1), so this is the next seat, whatever any
+    effect has done to the turn order since (seating does not change). ``None`` if nobody else is left."""
+    n = len(run.s.players)
+    for step in range(1, n):
+        other = (seat + step) % n
+        if run.s.in_game(other):
+            return other
+    return None
+
+
+def change_life(run: Run, seat: int, delta: int, *, rules: tuple[str, ...], why: str) -> None:
+    """Adjust a life total and log it."""
+    player = run.s.players[seat]
+    if not player.in_game or delta == 0:
+        return
+    new = replace(player, life=player.life + delta)
+    run.set_player(new)
+    verb = "gains" if delta > 0 else "loses"
+    run.emit(
+        "life_changed",
+        rules,
+        f"{player.name} {verb} {abs(delta)} life ({why}); now {new.life}.",
+        player=seat,
+        delta=delta,
+        life=new.life,
+    )
+
+
+def instruct(run: Run, item: StackItem, text: str, who: str, value: int | None) -> None:
+    """Emit a table instruction (608.2c) for the players ``who`` is about, named before ``text``. An
+    instruction for opponents or target players when there are none is not given."""
+    seats = players_for(run, item, who)
+    if who == YOU:
+        prefix = f"{run.name(item.controller)}: "
+    elif who == EACH_PLAYER:
+        prefix = "Each player: "
+    elif who in (TARGET, EACH_OPPONENT):
+        if not seats and (who == EACH_OPPONENT or not item.targets):
+            run.emit("no_player", "608.2c", f"{source_name(run, item)}: no player to instruct.")
+            return
+        prefix = ", ".join(run.name(s) for s in seats) + ": " if seats else ""
+    else:
+        prefix = ""
+    run.emit(
+        "instruction",
+        "608.2c",
+        f"{prefix}{text}.",
+        players=list(seats),
+        who=who,
+        instruction=text,
+        amount=value,
+        card=source_name(run, item),
+    )

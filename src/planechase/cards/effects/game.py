@@ -1,0 +1,177 @@
+"""Effects on the game the engine runs: counters on planar cards, planeswalking, chaos, turn order,
+extra phases and turns, and continuous effects with a duration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.context import Run
+from ...engine.state import BEGINNING_PHASE, COMBAT_PHASE, ContinuousEffect, Duration, StackItem, Step
+from ...planar.chaos import chaos_ensues
+from ...planar.planeswalk import planeswalk
+from ..model import Effect
+from .common import TARGET, players_for, source_name, target_names
+
+
+@dataclass(frozen=True)
+class AddCounters(Effect):
+    """Put ``n`` ``kind`` counters on this plane, if it is still face up (122.1)."""
+
+    kind: str
+    n: int = 1
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        name = source_name(run, item)
+        new = run.add_counters(item.source, self.kind, self.n) if item.source is not None else None
+        if new is None:
+            run.emit(
+                "no_counter",
+                ("122.1", "608.2h"),
+                f"{name} is no longer face up: no {self.kind} counter is put on it.",
+                card=name,
+            )
+            return
+        run.emit(
+            "counters_added",
+            "122.1",
+            f"{name} gets {self.n} {self.kind} counter{'s' if self.n != 1 else ''} (now {new.count(self.kind)}).",
+            card=name,
+            counter=self.kind,
+            added=self.n,
+            total=new.count(self.kind),
+        )
+
+
+@dataclass(frozen=True)
+class PlaneswalkEffect(Effect):
+    """Planeswalk (701.31): the ability's controller planeswalks."""
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        planeswalk(run, item.controller, rules=("701.31",), cause=source_name(run, item))
+
+
+@dataclass(frozen=True)
+class ChaosEnsues(Effect):
+    """Chaos ensues (311.7)."""
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        chaos_ensues(run, cause=source_name(run, item))
+
+
+@dataclass(frozen=True)
+class ReverseTurnOrder(Effect):
+    """Reverse the game's turn order (the card's instruction; 101.1)."""
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        run.s.direction = -run.s.direction
+        way = "clockwise" if run.s.direction > 0 else "counterclockwise"
+        run.emit(
+            "turn_order_reversed",
+            ("101.1", "608.2c"),
+            f"{source_name(run, item)}: the turn order is reversed (now {way}).",
+            direction=run.s.direction,
+        )
+
+
+@dataclass(frozen=True)
+class AdditionalPhase(Effect):
+    """Add phases after this one (500.8): ``beginning`` adds a beginning phase; ``combat_and_main`` adds
+    a combat phase followed by a main phase, only if it is a main phase."""
+
+    kind: str
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        s = run.s
+        if self.kind == "beginning":
+            added: tuple[Step, ...] = BEGINNING_PHASE
+            text = "an additional beginning phase"
+        else:
+            if not s.step.is_main:
+                run.emit("no_extra_phase", "500.8", "It is not a main phase: no additional combat phase.")
+                return
+            added = (*COMBAT_PHASE, Step.POSTCOMBAT_MAIN)
+            text = "an additional combat phase followed by an additional main phase"
+        s.step_queue = (*added, *s.step_queue)
+        run.emit(
+            "phases_added",
+            "500.8",
+            f"{source_name(run, item)}: there is {text} after this phase.",
+            steps=[x.value for x in added],
+        )
+
+
+@dataclass(frozen=True)
+class ExtraTurn(Effect):
+    """Take an extra turn after this one (500.7)."""
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        run.s.extra_turns = (item.controller, *run.s.extra_turns)
+        run.emit(
+            "extra_turn",
+            "500.7",
+            f"{run.name(item.controller)} will take an extra turn after this one.",
+            player=item.controller,
+        )
+
+
+@dataclass(frozen=True)
+class CreateEffect(Effect):
+    """Create a continuous effect of ``kind`` lasting ``duration``; ``{you}`` in ``text`` becomes the
+    controller's name. The engine shows it as a reminder until it ends."""
+
+    kind: str
+    duration: Duration
+    text: str
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        effect = ContinuousEffect(
+            id=run.new_id(),
+            kind=self.kind,
+            controller=item.controller,
+            duration=self.duration,
+            text=self.text.replace("{you}", run.name(item.controller)),
+            card=item.card,
+        )
+        run.s.effects = (*run.s.effects, effect)
+        run.emit(
+            "effect_created",
+            ("611.2a", "608.2c"),
+            f"{source_name(run, item)}: {effect.text}",
+            effect=effect.id,
+            kind=self.kind,
+            duration=self.duration.value,
+        )
+
+
+@dataclass(frozen=True)
+class CreateEffectOnTarget(Effect):
+    """Create a continuous effect (611.2a) about the targeted player, lasting ``duration``: ``{target}``
+    in ``text`` becomes that player's name, ``{you}`` the controller's. Shown as a reminder until it ends."""
+
+    kind: str
+    duration: Duration
+    text: str
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        targets = players_for(run, item, TARGET)
+        if not targets:
+            run.emit("no_player", "608.2c", f"{source_name(run, item)}: no target player; no effect is created.")
+            return
+        effect = ContinuousEffect(
+            id=run.new_id(),
+            kind=self.kind,
+            controller=item.controller,
+            duration=self.duration,
+            text=self.text.replace("{target}", target_names(run, item)).replace("{you}", run.name(item.controller)),
+            card=item.card,
+        )
+        run.s.effects = (*run.s.effects, effect)
+        run.emit(
+            "effect_created",
+            ("611.2a", "608.2c"),
+            f"{source_name(run, item)}: {effect.text}",
+            effect=effect.id,
+            kind=self.kind,
+            duration=self.duration.value,
+            players=list(targets),
+        )
