@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import Ability, CardDef, Effect, RuleChange, TargetKind, TriggerKind
+from .model import Ability, CardDef, Condition, Effect, RuleChange, TargetKind, TriggerKind
 
 T = TriggerKind
 
@@ -26,12 +26,16 @@ class Spec:
         target: TargetKind | None = None,
         threshold: tuple[str, int] | None = None,
         rule_change: RuleChange | None = None,
+        condition: Condition | None = None,
+        spell_filter: Sequence[Sequence[str]] = (),
     ) -> None:
         self.triggers = tuple(triggers)
         self.effects = effects
         self.target = target
         self.threshold = threshold
         self.rule_change = rule_change
+        self.condition = condition
+        self.spell_filter = tuple(frozenset(group) for group in spell_filter)
 
 
 def on(*triggers: TriggerKind) -> tuple[TriggerKind, ...]:
@@ -59,6 +63,8 @@ def _card(
             target=spec.target,
             threshold=spec.threshold,
             rule_change=spec.rule_change,
+            condition=spec.condition,
+            spell_filter=spec.spell_filter,
         )
         for line, spec in zip(lines, specs, strict=True)
     )

@@ -39,6 +39,9 @@ class TriggerKind(StrEnum):
     COUNTERS_AT_LEAST = "counters_at_least"  # "When ~ has N or more <kind> counters on it" (603.8)
     FIRST_UPKEEP_OF_GAME = "first_upkeep_of_game"  # "At the beginning of the first upkeep of the game"
     END_OF_COMBAT = "end_of_combat"  # "At end of combat" (every combat, whoever's turn it is)
+    EACH_UPKEEP = "each_upkeep"  # "At the beginning of each player's upkeep" ("that player": the active one)
+    EACH_END_STEP = "each_end_step"  # "At the beginning of each player's end step"
+    SPELL_CAST = "spell_cast"  # "Whenever a player casts a spell" (601.2i; "that player": the caster)
 
 
 #: Triggers that fire at the beginning of a step of the planar controller's own turn.
@@ -80,6 +83,7 @@ class RuleChange(StrEnum):
 
     SKIP_UNTAP_STEPS = "skip_untap_steps"  # The Eon Fog (614.10: a skipped step doesn't happen)
     NO_MAXIMUM_HAND_SIZE = "no_maximum_hand_size"  # Stairs to Infinity (514.1 has nothing to do)
+    DOUBLE_DAMAGE = "double_damage"  # Stronghold Furnace: damage a source would deal is doubled (614.1a)
 
 
 #: Kinds of continuous effects (created by resolving abilities) that change what the engine does.
@@ -88,8 +92,29 @@ CANT_LOSE_EFFECT = "cant_lose_opponents_cant_win"  # Celestine Reef: 704.5a and 
 
 
 class TargetKind(StrEnum):
-    PLAYER = "player"
-    PLAYER_OR_PLANESWALKER = "player_or_planeswalker"
+    """What a planar ability targets (115), chosen as it is put on the stack (603.3d). Creatures,
+    planeswalkers and battles are on the table, not in the engine: choosing one records that the
+    target is "a permanent the table tracks"."""
+
+    PLAYER = "player"  # "target player"
+    PLAYER_OR_PLANESWALKER = "player_or_planeswalker"  # "target player or planeswalker"
+    ANY = "any"  # "any target": a creature, player, planeswalker or battle (115.4)
+    OPPONENT = "opponent"  # "target opponent"
+    PLAYER_AT_RANDOM = "player_at_random"  # "select target player at random" (the engine selects)
+    ANY_NUMBER_OF_PLAYERS = "any_number_of_players"  # "any number of target players" (zero or more)
+    TWO_PLAYERS = "two_players"  # "two target players" (different players, 115.3)
+
+
+class Condition(ABC):
+    """An intervening "if" clause (603.4): checked as the ability would trigger, and again as it
+    resolves; if it is false either time, nothing happens."""
+
+    @abstractmethod
+    def holds(self, run: Run, object_id: int | None) -> bool:
+        """Whether the condition is true for the ability's source object ``object_id``."""
+
+    @abstractmethod
+    def describe(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -98,7 +123,9 @@ class Ability:
 
     A triggered ability lists its ``triggers`` (one or more: "When you planeswalk to ~ and at the
     beginning of your upkeep" has two) and ``effects``; ``target`` is chosen as it is put on the stack
-    (603.3d). ``threshold`` is the counter kind and number of a state trigger (603.8). An ability with
+    (603.3d). ``threshold`` is the counter kind and number of a state trigger (603.8); ``condition`` an
+    intervening "if" (603.4); ``spell_filter`` what a cast spell must be to trigger a ``spell_cast``
+    ability ("an instant or sorcery spell"), as groups of words of which each needs one. An ability with
     no triggers is static: the engine shows it as a standing reminder while the card is face up, and
     applies it where it changes something the engine runs (``rule_change``: ``skip_untap_steps``,
     ``no_maximum_hand_size``).
@@ -110,6 +137,13 @@ class Ability:
     target: TargetKind | None = None
     threshold: tuple[str, int] | None = None
     rule_change: RuleChange | None = None
+    condition: Condition | None = None
+    spell_filter: tuple[frozenset[str], ...] = ()
+
+    def spell_matches(self, words: frozenset[str]) -> bool:
+        """Whether a spell described by ``words`` meets the trigger's ``spell_filter``: for each group,
+        one of its words ("instant" or "sorcery"; "black", "red" or "green")."""
+        return all(group & words for group in self.spell_filter)
 
     @property
     def is_static(self) -> bool:

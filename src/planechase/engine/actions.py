@@ -81,13 +81,22 @@ class Cast(_ActionBase):
     """Put an "other" spell or ability on the stack (a card the engine does not track).
 
     ``effect`` says what it does to the planar game when it resolves, if anything; ``target`` names a
-    stack item for ``counter`` and ``copy``.
+    stack item for ``counter`` and ``copy``. ``spell`` is true for a spell being cast (601.2), which
+    triggers "whenever a player casts a spell" (Fields of Summer), and false for an activated or
+    triggered ability (602, 603). ``types`` are the words of the spell's type line and colors that
+    planar cards ask about ("instant", "black creature", "legendary artifact"; "single-target" for a
+    spell with a single target), as the table gives them.
+
+    >>> Cast(0, label="Lightning Bolt", types="red instant single-target").to_dict()["types"]
+    'red instant single-target'
     """
 
     player: int
     label: str = "a spell or ability"
     effect: str = OtherEffect.NONE.value
     target: int | None = None
+    spell: bool = True
+    types: str = ""
     type: ClassVar[str] = "cast"
 
 
@@ -160,6 +169,8 @@ def action_from_dict(raw: Any) -> Action:
             raise InvalidActionError(f"{kind}: field {key!r} must be an integer")
         if expected is str and not isinstance(value, str):
             raise InvalidActionError(f"{kind}: field {key!r} must be a string")
+        if expected is bool and not isinstance(value, bool):
+            raise InvalidActionError(f"{kind}: field {key!r} must be true or false")
     if cls is Advance and kwargs.get("to", NEXT_TURN) not in _ADVANCE_TARGETS:
         raise InvalidActionError(
             f"advance: 'to' must be one of {', '.join(_ADVANCE_TARGETS)}, not {kwargs.get('to')!r}"
@@ -169,6 +180,8 @@ def action_from_dict(raw: Any) -> Action:
         raise InvalidActionError(f"cast: 'effect' must be one of {known}")
     if cls is Cast and len(kwargs.get("label", "")) > 200:
         raise InvalidActionError("cast: 'label' is longer than 200 characters")
+    if cls is Cast and len(kwargs.get("types", "")) > 200:
+        raise InvalidActionError("cast: 'types' is longer than 200 characters")
     return cls(**kwargs)
 
 
@@ -182,6 +195,8 @@ _FIELD_TYPES: dict[str, type] = {
     "label": str,
     "effect": str,
     "reason": str,
+    "types": str,
+    "spell": bool,
 }
 
 _ADVANCE_TARGETS: tuple[str, ...] = (NEXT_TURN, *(s.value for s in Step if s is not Step.UNTAP))

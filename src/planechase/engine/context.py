@@ -72,6 +72,9 @@ class Run:
         self.events: list[Event] = []
         self._answers = tuple(answers)
         self._asked = 0
+        #: Set by an effect that ends the turn (723.1): the resolving ability finishes, then the turn
+        #: skips to its cleanup step instead of a player receiving priority.
+        self.ending_turn = False
 
     # -- events -------------------------------------------------------------------------------
 
@@ -182,6 +185,12 @@ class Run:
                 raise GameEnded
         if not self.s.in_game(player):
             raise DeciderLeft(player)
+
+    def decide_number(self, player: int, prompt: str, rule: str, *, maximum: int = 99) -> int:
+        """Ask ``player`` for a number from 0 to ``maximum`` that only the table knows (the cards in
+        their hand, a mana value, the X they pay)."""
+        options = ((str(n), str(n)) for n in range(maximum + 1))
+        return int(self.decide(DecisionKind.CHOOSE_NUMBER, player, prompt, options, rule))
 
     def may(self, player: int, question: str, rule: str) -> bool:
         return self.decide(DecisionKind.MAY, player, question, (("yes", "Yes"), ("no", "No")), rule) == "yes"

@@ -13,13 +13,14 @@ that happened; the input state is never changed.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards.catalog import CATALOG
 from ..cards.decks import check_deck, check_shared_deck, resolve_names
-from ..cards.model import Catalog
+from ..cards.model import Catalog, TriggerKind
 from ..planar.chaos import roll_planar_die
 from ..planar.zones import is_plane, turn_face_up
 from . import rng
@@ -48,6 +49,7 @@ from .state import (
     Decision,
     DecisionKind,
     DieFace,
+    Duration,
     GameState,
     OtherEffect,
     Pending,
@@ -57,6 +59,7 @@ from .state import (
     StackKind,
     Step,
 )
+from .triggers import fire
 from .turns import (
     MAX_AUTOMATIC_STEPS,
     begin_step,
@@ -354,6 +357,8 @@ def _cast(run: Run, seat: int, action: dict[str, Any]) -> None:
     s = run.s
     effect = OtherEffect(action.get("effect", OtherEffect.NONE.value))
     label = str(action.get("label") or "a spell or ability")
+    spell = bool(action.get("spell", True))
+    types = " ".join(str(action.get("types", "")).split())
     item = StackItem(
         id=run.new_id(),
         kind=StackKind.OTHER,
@@ -362,19 +367,41 @@ def _cast(run: Run, seat: int, action: dict[str, Any]) -> None:
         label=label,
         effect=effect,
         target_item=action.get("target"),
+        spell=spell,
+        spell_types=types,
     )
     s.stack = (*s.stack, item)
     what = "" if effect is OtherEffect.NONE else f" ({effect.value})"
+    kind = f" ({types})" if types else ""
     run.emit(
         "cast",
-        ("601.2", "117.3c"),
-        f"{run.name(seat)} puts {label}{what} on the stack.",
+        ("601.2", "117.3c") if spell else ("602.2", "117.3c"),
+        f"{run.name(seat)} casts {label}{kind}{what}."
+        if spell
+        else f"{run.name(seat)} puts {label}{what} on the stack.",
         player=seat,
         item=item.id,
         label=label,
         effect=effect.value,
         target=item.target_item,
+        spell=spell,
+        types=types,
     )
+    if spell:
+        used = [e for e in s.effects if e.duration is Duration.NEXT_SPELL_THIS_TURN and e.controller == seat]
+        s.effects = tuple(e for e in s.effects if e not in used)
+        for e in used:
+            run.emit("effect_used", ("611.2a", "601.2"), f"{label}: {e.text}", effect=e.id, kind=e.kind, item=item.id)
+        words = frozenset(re.split(r"[\s,;/]+", types.lower())) - {""}
+        fire(
+            run,
+            TriggerKind.SPELL_CAST,
+            rules=("603.2", "601.2i"),
+            why=f" ({run.name(seat)} casts {label})",
+            subject=seat,
+            subject_item=item.id,
+            spell_words=words,
+        )
     give_priority(run, seat)
 
 

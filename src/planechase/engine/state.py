@@ -118,6 +118,7 @@ class Duration(StrEnum):
     PLANESWALK = "until_a_player_planeswalks"  # 901.11
     PLANESWALK_AWAY_FROM_PLANE = "until_a_player_planeswalks_away_from_a_plane"
     GAME = "this_game"
+    NEXT_SPELL_THIS_TURN = "until_your_next_spell_this_turn"  # ends as you cast a spell, or at 514.2
 
 
 class DecisionKind(StrEnum):
@@ -130,6 +131,7 @@ class DecisionKind(StrEnum):
     CHOOSE_TARGET = "choose_target"
     ORDER_CARDS = "order_cards"
     PAY_ROLL_COST = "pay_roll_cost"
+    CHOOSE_NUMBER = "choose_number"  # a number only the table knows (cards in hand, a mana value, X)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +170,7 @@ class FaceUpCard:
     card: int
     timestamp: int
     counters: tuple[tuple[str, int], ...] = ()
+    arrived_turn: int | None = None  # the turn a player planeswalked to it; None for the starting plane
 
     def count(self, kind: str) -> int:
         for name, n in self.counters:
@@ -181,7 +184,10 @@ class StackItem:
     """A triggered ability, the planeswalking ability or an "other" spell or ability.
 
     Planar abilities name their source card and object; ``lki_counters`` keeps the counters the
-    source had when the ability triggered (last known information, 603.10g, 608.2h).
+    source had when the ability triggered (last known information, 603.10g, 608.2h). ``subject`` is
+    "that player" of a trigger about a player (the caster of a spell, the player whose upkeep it is)
+    and ``subject_item`` "that spell". A cast spell has ``spell`` set and the words the table gave for
+    its types and colors in ``spell_types``.
     """
 
     id: int
@@ -197,6 +203,10 @@ class StackItem:
     effect: OtherEffect = OtherEffect.NONE
     target_item: int | None = None
     is_copy: bool = False
+    subject: int | None = None
+    subject_item: int | None = None
+    spell: bool = False
+    spell_types: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,13 +20,25 @@ def trigger_ability(
     counters: tuple[tuple[str, int], ...] = (),
     rules: tuple[str, ...] = ("603.2",),
     why: str = "",
+    subject: int | None = None,
+    subject_item: int | None = None,
 ) -> None:
     """Record that an ability of ``card`` triggered. It is controlled by the planar controller
-    (901.6, 311.7) and waits to be put on the stack the next time a player would receive priority."""
+    (901.6, 311.7) and waits to be put on the stack the next time a player would receive priority.
+    An ability with an intervening "if" whose condition is false doesn't trigger (603.4)."""
     controller = run.s.planar_controller
     if controller is None:
         return
     ability = run.catalog[run.card_name(card)].abilities[ability_index]
+    if ability.condition is not None and not ability.condition.holds(run, source):
+        run.emit(
+            "not_triggered",
+            "603.4",
+            f"{run.card_name(card)}'s ability doesn't trigger: {ability.condition.describe()} is false.",
+            card=run.card_name(card),
+            ability=ability_index,
+        )
+        return
     item = StackItem(
         id=run.new_id(),
         kind=StackKind.TRIGGERED,
@@ -36,6 +48,8 @@ def trigger_ability(
         source=source,
         ability=ability_index,
         lki_counters=counters,
+        subject=subject,
+        subject_item=subject_item,
     )
     run.s.pending_triggers = (*run.s.pending_triggers, item)
     name = run.card_name(card)
@@ -57,10 +71,15 @@ def fire(
     *,
     rules: tuple[str, ...] = ("603.2",),
     why: str = "",
+    subject: int | None = None,
+    subject_item: int | None = None,
+    spell_words: frozenset[str] = frozenset(),
 ) -> None:
     """Trigger every ability listening for ``kind`` on ``objects`` (by default every face-up card).
 
     Abilities of step triggers ("your upkeep") trigger only in the planar controller's own turn.
+    ``subject`` is "that player" of the trigger event and ``subject_item`` "that spell"; a spell-cast
+    ability triggers only if the spell (described by ``spell_words``) is what it looks for.
     """
     s = run.s
     if kind in STEP_TRIGGERS and s.planar_controller != s.active:
@@ -68,8 +87,21 @@ def fire(
     for fu in tuple(s.face_up) if objects is None else tuple(objects):
         card_def = run.catalog[run.card_name(fu.card)]
         for index, ability in enumerate(card_def.abilities):
-            if kind in ability.triggers:
-                trigger_ability(run, fu.card, index, source=fu.object_id, counters=fu.counters, rules=rules, why=why)
+            if kind not in ability.triggers:
+                continue
+            if kind is TriggerKind.SPELL_CAST and not ability.spell_matches(spell_words):
+                continue
+            trigger_ability(
+                run,
+                fu.card,
+                index,
+                source=fu.object_id,
+                counters=fu.counters,
+                rules=rules,
+                why=why,
+                subject=subject,
+                subject_item=subject_item,
+            )
 
 
 def source_is_waiting(run: Run, object_id: int, ability_index: int | None = None) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleChange, TriggerKind
+from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleChange, TargetKind, TriggerKind
 from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
 from ..planar.planeswalk import end_effects, planeswalk
 from ..planar.zones import is_plane
@@ -153,7 +153,7 @@ def begin_step(run: Run) -> bool:
                 player=s.active,
                 instruction="discard_to_hand_size",
             )
-        end_effects(run, (Duration.END_OF_TURN,), "514.2")
+        end_effects(run, (Duration.END_OF_TURN, Duration.NEXT_SPELL_THIS_TURN), "514.2")
         acted = settle(run)
         if s.over:
             return False
@@ -165,6 +165,16 @@ def begin_step(run: Run) -> bool:
     trigger = _STEP_TRIGGER.get(step)
     if trigger is not None:
         fire(run, trigger, rules=("603.2",), why=f" (beginning of {step.label})")
+    if step is Step.UPKEEP:
+        fire(run, TriggerKind.EACH_UPKEEP, rules=("603.2",), why=f" ({run.name(s.active)}'s upkeep)", subject=s.active)
+    if step is Step.END:
+        fire(
+            run,
+            TriggerKind.EACH_END_STEP,
+            rules=("603.2",),
+            why=f" ({run.name(s.active)}'s end step)",
+            subject=s.active,
+        )
     if step is Step.UPKEEP and not s.first_upkeep_done:
         s.first_upkeep_done = True
         fire(run, TriggerKind.FIRST_UPKEEP_OF_GAME, rules=("603.2",), why=" (the first upkeep of the game)")
@@ -357,25 +367,73 @@ def _trigger_label(run: Run, item: StackItem) -> str:
 
 
 def _choose_targets(run: Run, item: StackItem) -> StackItem | None:
+    """Choose the targets of a triggered ability as it is put on the stack (603.3d). With no legal
+    choice for a required target, the ability is removed from the stack."""
     if item.card is None or item.ability is None:
         return item
     ability = run.catalog[run.card_name(item.card)].abilities[item.ability]
-    if ability.target is None:
+    kind = ability.target
+    if kind is None:
         return item
-    options = [(f"player:{seat}", run.name(seat)) for seat in run.s.apnap()]
-    if ability.target.value == "player_or_planeswalker":
+    s = run.s
+    label = _trigger_label(run, item)
+    players = list(s.apnap())
+    if kind is TargetKind.OPPONENT:
+        players = [seat for seat in players if seat != item.controller]
+    if kind is TargetKind.PLAYER_AT_RANDOM:
+        if not players:
+            return _no_target(run, item)
+        seat = run.random_seat(players)
+        run.emit(
+            "selected_at_random",
+            ("115.1", "603.3d"),
+            f"{run.name(seat)} is selected at random as the target of {label}.",
+            player=seat,
+            item=item.id,
+        )
+        return replace(item, targets=(f"player:{seat}",))
+    options = [(f"player:{seat}", run.name(seat)) for seat in players]
+    if kind is TargetKind.PLAYER_OR_PLANESWALKER:
         options.append(("planeswalker", "A planeswalker (the table tracks it)"))
+    if kind is TargetKind.ANY:
+        options.append(("permanent", "A creature, planeswalker or battle (the table tracks it)"))
+    if kind in (TargetKind.ANY_NUMBER_OF_PLAYERS, TargetKind.TWO_PLAYERS):
+        return _choose_players(run, item, options, exactly=2 if kind is TargetKind.TWO_PLAYERS else None)
     if not options:
-        run.emit("removed_from_stack", "603.3d", "No legal target: the ability is removed.", item=item.id)
-        return None
-    answer = run.decide(
-        DecisionKind.CHOOSE_TARGET,
-        item.controller,
-        f"Choose a target for {_trigger_label(run, item)}",
-        options,
-        "603.3d",
-    )
+        return _no_target(run, item)
+    answer = run.decide(DecisionKind.CHOOSE_TARGET, item.controller, f"Choose a target for {label}", options, "603.3d")
     return replace(item, targets=(answer,))
+
+
+def _choose_players(
+    run: Run, item: StackItem, options: list[tuple[str, str]], *, exactly: int | None
+) -> StackItem | None:
+    """Several target players, one decision each: "any number of" them (zero or more, until done) or
+    ``exactly`` so many different ones (115.3: one player can't be chosen twice for one "target")."""
+    if exactly is not None and len(options) < exactly:
+        return _no_target(run, item)
+    chosen: list[str] = []
+    label = _trigger_label(run, item)
+    while len(chosen) < (exactly if exactly is not None else len(options)):
+        left = [o for o in options if o[0] not in chosen]
+        extra = [] if exactly is not None else [("done", "No more targets")]
+        count = f" ({len(chosen) + 1} of {exactly})" if exactly is not None else ""
+        answer = run.decide(
+            DecisionKind.CHOOSE_TARGET,
+            item.controller,
+            f"Choose a target player for {label}{count}",
+            [*left, *extra],
+            "603.3d",
+        )
+        if answer == "done":
+            break
+        chosen.append(answer)
+    return replace(item, targets=tuple(chosen))
+
+
+def _no_target(run: Run, item: StackItem) -> StackItem | None:
+    run.emit("removed_from_stack", "603.3d", "No legal target: the ability is removed.", item=item.id)
+    return None
 
 
 # -- the stack ---------------------------------------------------------------------------------
@@ -412,16 +470,60 @@ def resolve_top(run: Run) -> None:
         )
     s.revealed = ()
     s.resolving = None
+    if run.ending_turn:
+        run.ending_turn = False
+        _end_the_turn(run)
+        return
     give_priority(run, s.active)
+
+
+def _end_the_turn(run: Run) -> None:
+    """The rest of ending the turn (723.1c-723.1f), after the effect has emptied the stack: state-based
+    actions are checked but no player gets priority and no trigger is put on the stack; the game skips
+    straight to the cleanup step, where waiting triggers are put on the stack (723.1f)."""
+    s = run.s
+    while state_based_actions(run):
+        if s.over:
+            return
+    skipped = [step.label for step in s.step_queue if step is not Step.CLEANUP]
+    s.step_queue = (Step.CLEANUP,)
+    s.priority = None
+    s.passed = ()
+    passed_over = f" (skipping the {', '.join(skipped)})" if skipped else ""
+    run.emit(
+        "turn_ends",
+        ("723.1c", "723.1d", "723.1e"),
+        f"The turn ends: the game skips to the cleanup step{passed_over}.",
+        skipped=skipped,
+    )
+    proceed(run)
 
 
 def _resolve_planar_ability(run: Run, item: StackItem) -> None:
     assert item.card is not None and item.ability is not None
     ability = run.catalog[run.card_name(item.card)].abilities[item.ability]
-    for target in item.targets:
-        if target.startswith("player:") and not run.s.in_game(int(target.split(":")[1])):
+    if item.targets:
+        legal = tuple(t for t in item.targets if not t.startswith("player:") or run.s.in_game(int(t.split(":")[1])))
+        if not legal:
             run.emit("fizzles", "608.2b", "Its target is no longer legal: the ability doesn't resolve.", item=item.id)
             return
+        if legal != item.targets:
+            gone = [run.name(int(t.split(":")[1])) for t in item.targets if t not in legal]
+            run.emit(
+                "illegal_targets",
+                "608.2b",
+                f"{', '.join(gone)} is no longer a legal target and is unaffected.",
+                item=item.id,
+            )
+            item = replace(item, targets=legal)
+    if ability.condition is not None and not ability.condition.holds(run, item.source):
+        run.emit(
+            "condition_false",
+            "603.4",
+            f"{ability.condition.describe().capitalize()} is no longer true: the ability does nothing.",
+            item=item.id,
+        )
+        return
     for effect in ability.effects:
         if run.s.over:
             return

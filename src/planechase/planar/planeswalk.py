@@ -28,7 +28,7 @@ def turn_up_new(run: Run, seat: int, cards: Sequence[int], *, rules: tuple[str, 
     """
     new: list[FaceUpCard] = []
     for card in cards:
-        fu = turn_face_up(run, card)
+        fu = turn_face_up(run, card, arrived_turn=run.s.turn)
         new.append(fu)
         name = run.card_name(card)
         if is_plane(run, card):

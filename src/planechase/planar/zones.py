@@ -112,10 +112,11 @@ def put_on_top(run: Run, card: int) -> None:
     run.s.revealed = tuple(c for c in run.s.revealed if c != card)
 
 
-def turn_face_up(run: Run, card: int) -> FaceUpCard:
-    """Move ``card`` off its planar deck and turn it face up as a new object (901.7a, 613.7h)."""
+def turn_face_up(run: Run, card: int, *, arrived_turn: int | None = None) -> FaceUpCard:
+    """Move ``card`` off its planar deck and turn it face up as a new object (901.7a, 613.7h).
+    ``arrived_turn`` is the turn a player planeswalked to it (``None`` for the starting plane)."""
     take_from_deck(run, card)
-    fu = FaceUpCard(object_id=run.new_id(), card=card, timestamp=run.new_timestamp())
+    fu = FaceUpCard(object_id=run.new_id(), card=card, timestamp=run.new_timestamp(), arrived_turn=arrived_turn)
     run.s.face_up = (*run.s.face_up, fu)
     run.s.revealed = tuple(c for c in run.s.revealed if c != card)
     return fu
