@@ -13,6 +13,7 @@ from .effects import (
     EACH_PLAYER,
     TABLE,
     TARGET,
+    THAT_PLAYER,
     YOU,
     AddCounters,
     AdditionalPhase,
@@ -25,6 +26,7 @@ from .effects import (
     Instruct,
     May,
     PlaneswalkEffect,
+    Reported,
     RevealAndPlaneswalkTo,
     RevealChaosForEach,
     RevealPutOneOnTop,
@@ -94,7 +96,7 @@ CARDS: tuple[CardDef, ...] = (
         "Moag",
         ("HOP", "PCA"),
         "Whenever a player casts a spell, that player may gain 2 life.\nWhenever chaos ensues, you may gain 10 life.",
-        STATIC,
+        Spec(on(T.SPELL_CAST), May("gain 2 life", (GainLife(2, THAT_PLAYER),), THAT_PLAYER)),
         chaos(May("gain 10 life", (GainLife(10),))),
     ),
     phenomenon(
@@ -134,7 +136,7 @@ CARDS: tuple[CardDef, ...] = (
             AddCounters("charge"),
             Instruct("add {{R}} {n} time(s), one for each charge counter", YOU, CountersOnThis("charge")),
         ),
-        chaos(Instruct("you may pay {{X}}; if you do, Kilnspire District deals X damage to any target")),
+        chaos(DealDamage(Reported("the X you pay (0 if you don't pay)"), TARGET), target=TargetKind.ANY),
     ),
     plane(
         "Mount Keralia",

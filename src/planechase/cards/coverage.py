@@ -55,6 +55,11 @@ _TRIGGER_LABELS: Final[dict[str, str]] = {
     TriggerKind.ROLL: "you roll the planar die",
     TriggerKind.ROLL_BLANK: "you roll a blank",
     TriggerKind.COUNTERS_AT_LEAST: "counter threshold",
+    TriggerKind.FIRST_UPKEEP_OF_GAME: "the first upkeep of the game",
+    TriggerKind.END_OF_COMBAT: "end of combat",
+    TriggerKind.EACH_UPKEEP: "each player's upkeep",
+    TriggerKind.EACH_END_STEP: "each player's end step",
+    TriggerKind.SPELL_CAST: "a player casts a spell",
 }
 
 
@@ -97,6 +102,9 @@ def trigger_label(ability: Ability, trigger: TriggerKind) -> str:
     if trigger == TriggerKind.COUNTERS_AT_LEAST and ability.threshold is not None:
         kind, n = ability.threshold
         return f"{n} or more {kind} counters"
+    if trigger == TriggerKind.SPELL_CAST and ability.spell_filter:
+        groups = [" or ".join(sorted(group)) for group in ability.spell_filter]
+        return f"a player casts a spell ({'; '.join(groups)})"
     return _TRIGGER_LABELS.get(trigger, str(trigger.value).replace("_", " "))
 
 
@@ -158,6 +166,8 @@ def ability_coverage(ability: Ability) -> dict[str, Any]:
         "target": None if ability.target is None else ability.target.value,
         "threshold": _threshold(ability),
         "rule_change": None if ability.rule_change is None else ability.rule_change.value,
+        "condition": None if ability.condition is None else ability.condition.describe(),
+        "spell_filter": [sorted(group) for group in ability.spell_filter],
     }
 
 
@@ -238,6 +248,8 @@ def coverage_markdown(cards: Iterable[CardDef]) -> str:
             triggers = ", ".join(trigger_label(ability, t) for t in ability.triggers) or "static"
             if ability.target is not None:
                 triggers += f" (target: {ability.target.value.replace('_', ' ')})"
+            if ability.condition is not None:
+                triggers += f" (if {ability.condition.describe()})"
             heading, details = _summary(ability)
             if ability.rule_change is not None and not ability.triggers:
                 carried = f"**{heading}**: rule change {_code(ability.rule_change.value)}"

@@ -128,6 +128,13 @@ class Run:
             return tuple(items[i] for i in positions)
         return tuple(items[i] for i in drawn)
 
+    def flip_coin(self) -> bool:
+        """Flip a coin (705): whether the flipping player wins the flip. A forced ``"coin:win"`` or
+        ``"coin:lose"`` replaces the draw."""
+        index, self.s.rng = rng.below(self.s.rng, 2)
+        forced = self._forced("coin")
+        return index == 0 if forced is None else forced == "win"
+
     def random_seat(self, seats: Sequence[int]) -> int:
         index, self.s.rng = rng.below(self.s.rng, len(seats))
         forced = self._forced("seat")

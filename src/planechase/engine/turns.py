@@ -390,6 +390,7 @@ def _choose_targets(run: Run, item: StackItem) -> StackItem | None:
             f"{run.name(seat)} is selected at random as the target of {label}.",
             player=seat,
             item=item.id,
+            chance=f"seat:{seat}",
         )
         return replace(item, targets=(f"player:{seat}",))
     options = [(f"player:{seat}", run.name(seat)) for seat in players]

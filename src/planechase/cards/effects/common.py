@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from ...engine.context import Run
 from ...engine.state import StackItem
-from ..model import Amount, Num
+from ..model import Amount, Num, RuleChange
 
 # -- who an effect is about (``who``) ---------------------------------------------------------------
 
@@ -21,6 +21,8 @@ TARGET = "target"
 TABLE = "table"
 #: "Each opponent" / "each other player": every player still in the game but the controller.
 EACH_OPPONENT = "each_opponent"
+#: "That player": the player the trigger event was about (who cast the spell, whose upkeep it is).
+THAT_PLAYER = "that_player"
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,38 @@ class RollsThisTurn(Amount):
         return "the number of times you've rolled the planar die this turn"
 
 
+@dataclass(frozen=True)
+class Reported(Amount):
+    """A number only the table knows ("the number of cards in your hand", "its mana value", the X a
+    player pays), asked of the player it is about (``who``: :data:`YOU`, :data:`TARGET` or
+    :data:`THAT_PLAYER`) as the ability resolves (608.2c, 107.3). Zero if that player is gone."""
+
+    what: str
+    who: str = "you"
+    maximum: int = 99
+
+    def value(self, run: Run, item: StackItem) -> int:
+        seats = players_for(run, item, self.who)
+        if not seats:
+            return 0
+        seat = seats[0]
+        name = source_name(run, item)
+        number = run.decide_number(seat, f"{name}: what is {self.what}?", "608.2c", maximum=self.maximum)
+        run.emit(
+            "table_answer",
+            "608.2c",
+            f"{run.name(seat)} says {self.what} is {number}.",
+            player=seat,
+            question=self.what,
+            answer=number,
+            card=name,
+        )
+        return number
+
+    def describe(self) -> str:
+        return self.what
+
+
 def amount(run: Run, item: StackItem, n: Num) -> int:
     return n if isinstance(n, int) else n.value(run, item)
 
@@ -68,6 +102,8 @@ def players_for(run: Run, item: StackItem, who: str) -> tuple[int, ...]:
         return tuple(seat for seat in run.s.apnap() if seat != item.controller)
     if who == TARGET:
         return tuple(int(t.split(":")[1]) for t in item.targets if t.startswith("player:"))
+    if who == THAT_PLAYER:
+        return (item.subject,) if item.subject is not None and run.s.in_game(item.subject) else ()
     return ()
 
 
@@ -127,8 +163,8 @@ def instruct(run: Run, item: StackItem, text: str, who: str, value: int | None) 
         prefix = f"{run.name(item.controller)}: "
     elif who == EACH_PLAYER:
         prefix = "Each player: "
-    elif who in (TARGET, EACH_OPPONENT):
-        if not seats and (who == EACH_OPPONENT or not item.targets):
+    elif who in (TARGET, EACH_OPPONENT, THAT_PLAYER):
+        if not seats and (who != TARGET or not item.targets):
             run.emit("no_player", "608.2c", f"{source_name(run, item)}: no player to instruct.")
             return
         prefix = ", ".join(run.name(s) for s in seats) + ": " if seats else ""
@@ -144,3 +180,12 @@ def instruct(run: Run, item: StackItem, text: str, who: str, value: int | None) 
         amount=value,
         card=source_name(run, item),
     )
+
+
+def rule_change_applies(run: Run, change: RuleChange) -> str | None:
+    """The name of a face-up card whose static ability makes ``change``, or ``None``."""
+    for fu in run.s.face_up:
+        card = run.catalog[run.card_name(fu.card)]
+        if any(ability.rule_change is change for ability in card.abilities):
+            return card.name
+    return None

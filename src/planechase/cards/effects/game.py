@@ -3,13 +3,13 @@ extra phases and turns, and continuous effects with a duration."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...engine.context import Run
 from ...engine.state import BEGINNING_PHASE, COMBAT_PHASE, ContinuousEffect, Duration, StackItem, Step
 from ...planar.chaos import chaos_ensues
 from ...planar.planeswalk import planeswalk
-from ..model import Effect
+from ..model import Condition, Effect
 from .common import TARGET, players_for, source_name, target_names
 
 
@@ -175,3 +175,102 @@ class CreateEffectOnTarget(Effect):
             duration=self.duration.value,
             players=list(targets),
         )
+
+
+@dataclass(frozen=True)
+class EndTheTurn(Effect):
+    """ "End the turn" (723.1, The Drum): waiting triggered abilities cease to exist (723.1a); every
+    object on the stack is exiled (723.1b); then, once this ability has finished resolving, state-based
+    actions are checked and the game skips straight to the cleanup step (723.1c-723.1f)."""
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        s = run.s
+        name = source_name(run, item)
+        for waiting in s.pending_triggers:
+            run.emit(
+                "ability_ceased",
+                "723.1a",
+                f"{waiting.text} ceases to exist: the turn is ending.",
+                item=waiting.id,
+            )
+        s.pending_triggers = ()
+        exiled = [stacked.label or stacked.text for stacked in reversed(s.stack)]
+        s.stack = ()
+        run.emit(
+            "turn_ending",
+            ("723.1", "723.1b"),
+            f"{name}: the turn ends. "
+            + (f"Exiled from the stack: {'; '.join(exiled)}." if exiled else "The stack is empty."),
+            exiled=exiled,
+        )
+        run.ending_turn = True
+
+
+@dataclass(frozen=True)
+class CopyThatSpell(Effect):
+    """ "That player copies it" (Izzet Steam Maze): the spell that triggered the ability is copied on
+    the stack (707.10), controlled by the player who cast it; a spell that has left the stack can't
+    be copied. What the copy does is what the spell does (its planar effect, if any)."""
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        s = run.s
+        spell = next((i for i in s.stack if i.id == item.subject_item), None)
+        name = source_name(run, item)
+        if spell is None or item.subject is None:
+            run.emit(
+                "no_copy", ("707.10", "608.2c"), f"{name}: the spell is no longer on the stack; nothing is copied."
+            )
+            return
+        copy = replace(spell, id=run.new_id(), controller=item.subject, is_copy=True, spell=False)
+        s.stack = (*s.stack, copy)
+        run.emit(
+            "copied",
+            ("707.10", "608.2c"),
+            f"{name}: {run.name(item.subject)} copies {spell.label}.",
+            item=copy.id,
+            original=spell.id,
+        )
+
+
+@dataclass(frozen=True)
+class FlipCoinOrCounterThatSpell(Effect):
+    """ "That player flips a coin. If the player loses the flip, counter that spell" (Mirrored Depths):
+    the coin is flipped with the engine's seeded generator (705; forced ``coin:win``/``coin:lose``),
+    and on a loss the spell that triggered the ability is countered if it is still on the stack
+    (701.6a)."""
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        s = run.s
+        if item.subject is None:
+            return
+        name = source_name(run, item)
+        won = run.flip_coin()
+        run.emit(
+            "coin_flipped",
+            ("705.1", "705.2"),
+            f"{run.name(item.subject)} flips a coin and {'wins' if won else 'loses'} the flip.",
+            player=item.subject,
+            won=won,
+            chance=f"coin:{'win' if won else 'lose'}",
+        )
+        if won:
+            return
+        spell = next((i for i in s.stack if i.id == item.subject_item), None)
+        if spell is None:
+            run.emit("no_counter", "608.2c", f"{name}: the spell has already left the stack.")
+            return
+        s.stack = tuple(i for i in s.stack if i.id != spell.id)
+        run.emit("countered", ("701.6a", "608.2c"), f"{name} counters {spell.label}.", item=spell.id)
+
+
+@dataclass(frozen=True)
+class PlaneswalkedHereThisTurn(Condition):
+    """ "If you planeswalked to ~ this turn" (Unyaro): the plane was turned face up by planeswalking
+    during the current turn (the starting plane was not planeswalked to)."""
+
+    def holds(self, run: Run, object_id: int | None) -> bool:
+        fu = run.s.face_up_object(object_id) if object_id is not None else None
+        return fu is not None and fu.arrived_turn == run.s.turn
+
+    def describe(self) -> str:
+        return "you planeswalked to it this turn"

@@ -105,7 +105,8 @@ class ChooseCardAtRandom(Effect):
     text: str
 
     def apply(self, run: Run, item: StackItem) -> None:
-        chosen = run.shuffle(self.choices)[0]
+        order = run.shuffle(range(len(self.choices)))
+        chosen = self.choices[order[0]]
         name = source_name(run, item)
         run.emit(
             "chosen_at_random",
@@ -114,6 +115,7 @@ class ChooseCardAtRandom(Effect):
             choice=chosen,
             choices=list(self.choices),
             card=name,
+            chance="order:" + ",".join(str(i) for i in order),
         )
         instruct(run, item, self.text.format(card=chosen, name=name), "you", None)
 

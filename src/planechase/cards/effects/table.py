@@ -22,13 +22,16 @@ from .common import (
 
 @dataclass(frozen=True)
 class May(Effect):
-    """ "You may ...": ask the controller, then carry out ``effects`` if they say yes."""
+    """ "You may ..." ("that player may ..." with ``who``): ask that player, then carry out ``effects`` if
+    they say yes. Nobody is asked if the player is no longer in the game."""
 
     question: str
     effects: tuple[Effect, ...]
+    who: str = YOU
 
     def apply(self, run: Run, item: StackItem) -> None:
-        if run.may(item.controller, f"{source_name(run, item)}: {self.question}?", "608.2c"):
+        seats = players_for(run, item, self.who)
+        if seats and run.may(seats[0], f"{source_name(run, item)}: {self.question}?", "608.2c"):
             for effect in self.effects:
                 effect.apply(run, item)
 

@@ -14,6 +14,7 @@ from ..build import STATIC, Spec, T, chaos, on, plane
 from ..effects import (
     TABLE,
     TARGET,
+    THAT_PLAYER,
     AddCounters,
     CountersOnThis,
     CreateEffect,
@@ -23,9 +24,9 @@ from ..effects import (
     InstructStartingWithYou,
     LoseLife,
     PlaneswalkEffect,
-    ToChosenOpponent,
+    Reported,
 )
-from ..model import CardDef
+from ..model import CardDef, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -159,7 +160,11 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever a player casts a historic spell, that player draws a card. (Artifacts, legendaries, and "
         "Sagas are historic.)\n"
         "Whenever chaos ensues, return target historic card from your graveyard to your hand.",
-        STATIC,
+        Spec(
+            on(T.SPELL_CAST),
+            Instruct("draw a card", THAT_PLAYER),
+            spell_filter=[("historic", "artifact", "legendary", "saga")],
+        ),
         chaos(Instruct("return target historic card from your graveyard to your hand")),
     ),
     plane(
@@ -208,10 +213,9 @@ CARDS: tuple[CardDef, ...] = (
         "a color is the number of mana symbols of that color in the mana costs of permanents you control.)",
         Spec(
             on(T.UPKEEP),
-            Instruct(
-                "exile the top card of your library; you lose life equal to its mana value (record it with a life "
-                "action); you may play that card this turn"
-            ),
+            Instruct("exile the top card of your library"),
+            LoseLife(Reported("the mana value of the card you exiled")),
+            Instruct("you may play the exiled card this turn"),
         ),
         chaos(
             Instruct(
@@ -289,10 +293,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, create a 2/2 white Alien creature token. When you do, tap target nontoken "
         "creature an opponent controls. Put a stun counter on it. (If a permanent with a stun counter would "
         "become untapped, remove one from it instead.)",
-        Spec(
-            on(T.UPKEEP),
-            ToChosenOpponent((Instruct("draw a card and create a Treasure token", TARGET),)),
-        ),
+        Spec(on(T.UPKEEP), Instruct("draw a card and create a Treasure token", TARGET), target=TargetKind.OPPONENT),
         chaos(
             Instruct(
                 "create a 2/2 white Alien creature token; when you do, tap target nontoken creature an opponent "

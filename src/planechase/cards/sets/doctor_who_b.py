@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
-from ..effects import EACH_PLAYER, TABLE, CreateEffect, Instruct, LoseLife, PlaneswalkEffect
+from ..effects import (
+    EACH_PLAYER,
+    CreateEffect,
+    EndTheTurn,
+    Instruct,
+    LoseLife,
+    PlaneswalkEffect,
+    RedistributeLife,
+)
 from ..model import CardDef
 
 CARDS: tuple[CardDef, ...] = (
@@ -133,7 +141,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, redistribute any number of players' life totals. (Each of those players "
         "gets one life total back.)",
         STATIC,
-        chaos(Instruct("redistribute any number of players' life totals")),
+        chaos(RedistributeLife()),
     ),
     plane(
         "The Drum, Mining Facility",
@@ -152,7 +160,7 @@ CARDS: tuple[CardDef, ...] = (
                 "creatures {you} controls get +1/+1 and gain haste until end of turn",
             ),
         ),
-        chaos(Instruct("end the turn", TABLE)),
+        chaos(EndTheTurn()),
     ),
     plane(
         "The Lux Foundation Library",

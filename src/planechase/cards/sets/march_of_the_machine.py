@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
-from ..effects import EACH_PLAYER, TABLE, TARGET, AdditionalPhase, AskTable, CreateEffect, Instruct
+from ..effects import (
+    EACH_PLAYER,
+    TABLE,
+    TARGET,
+    AdditionalPhase,
+    CreateEffect,
+    Instruct,
+    PlaneswalkedHereThisTurn,
+)
 from ..model import CardDef, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
@@ -320,17 +328,13 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, create two 2/2 white and blue Knight creature tokens with vigilance.",
         Spec(
             on(T.END_STEP),
-            AskTable(
-                "did you planeswalk to Unyaro this turn",
-                if_yes=(
-                    Instruct("untap all creatures; they phase out", TABLE),
-                    CreateEffect(
-                        "creatures_phased_out",
-                        Duration.PLANESWALK,
-                        "the creatures Unyaro untapped are phased out until a player planeswalks",
-                    ),
-                ),
+            Instruct("untap all creatures; they phase out", TABLE),
+            CreateEffect(
+                "creatures_phased_out",
+                Duration.PLANESWALK,
+                "the creatures Unyaro untapped are phased out until a player planeswalks",
             ),
+            condition=PlaneswalkedHereThisTurn(),
         ),
         chaos(Instruct("create two 2/2 white and blue Knight creature tokens with vigilance")),
     ),

@@ -13,13 +13,19 @@ from ..effects import (
     EACH_PLAYER,
     TABLE,
     TARGET,
+    THAT_PLAYER,
+    CopyThatSpell,
     CreateEffect,
     CreateEffectOnTarget,
+    DealDamage,
     ExchangeLifeWithTarget,
+    FlipCoinOrCounterThatSpell,
     Instruct,
+    LoseLife,
     May,
+    Reported,
 )
-from ..model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, CardDef, TargetKind
+from ..model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, CardDef, RuleChange, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -88,7 +94,15 @@ CARDS: tuple[CardDef, ...] = (
         " could target. Each copy targets a different one of them.\n"
         "Whenever chaos ensues, choose target creature. Each player except that creature's controller "
         "creates a token that's a copy of that creature.",
-        STATIC,
+        Spec(
+            on(T.SPELL_CAST),
+            Instruct(
+                "copy that spell for each other spell, permanent, card not on the battlefield and/or player it could "
+                "target; each copy targets a different one of them",
+                THAT_PLAYER,
+            ),
+            spell_filter=[("instant", "sorcery"), ("single-target",)],
+        ),
         chaos(
             Instruct(
                 "{you} chooses target creature; each player except that creature's controller creates a token "
@@ -148,7 +162,12 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever a player casts an instant or sorcery spell, that player copies it. The player may "
         "choose new targets for the copy.\n"
         "Whenever chaos ensues, instant and sorcery spells you cast this turn cost {3} less to cast.",
-        STATIC,
+        Spec(
+            on(T.SPELL_CAST),
+            CopyThatSpell(),
+            Instruct("you may choose new targets for the copy", THAT_PLAYER),
+            spell_filter=[("instant", "sorcery")],
+        ),
         chaos(
             CreateEffect(
                 "instants_sorceries_cost_less",
@@ -187,7 +206,7 @@ CARDS: tuple[CardDef, ...] = (
         ("HOP", "PCA"),
         "Whenever a player casts a spell, that player may draw a card.\n"
         "Whenever chaos ensues, each player may return a blue card from their graveyard to their hand.",
-        STATIC,
+        Spec(on(T.SPELL_CAST), Instruct("you may draw a card", THAT_PLAYER)),
         chaos(Instruct("you may return a blue card from your graveyard to your hand", EACH_PLAYER)),
     ),
     plane(
@@ -272,7 +291,10 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, target player loses life equal to the number of cards in their hand.",
         STATIC,
         STATIC,
-        chaos(Instruct("lose life equal to the number of cards in your hand", TARGET), target=TargetKind.PLAYER),
+        chaos(
+            LoseLife(Reported("the number of cards in your hand", TARGET), TARGET),
+            target=TargetKind.PLAYER,
+        ),
     ),
     plane(
         "Stronghold Furnace",
@@ -280,8 +302,8 @@ CARDS: tuple[CardDef, ...] = (
         ("HOP", "PCA", "MOC"),
         "If a source would deal damage to a permanent or player, it deals double that damage instead.\n"
         "Whenever chaos ensues, Stronghold Furnace deals 1 damage to any target.",
-        STATIC,
-        chaos(Instruct("{name} deals 1 damage to any target (double it while the plane's first ability applies)")),
+        Spec(rule_change=RuleChange.DOUBLE_DAMAGE),
+        chaos(DealDamage(1, TARGET), target=TargetKind.ANY),
     ),
     plane(
         "The Aether Flues",
@@ -443,7 +465,7 @@ CARDS: tuple[CardDef, ...] = (
         " that spell.\n"
         "Whenever chaos ensues, target player reveals the top card of their library. If it's a nonland "
         "card, you may cast it without paying its mana cost.",
-        STATIC,
+        Spec(on(T.SPELL_CAST), FlipCoinOrCounterThatSpell()),
         chaos(
             Instruct(
                 "reveal the top card of your library; if it's a nonland card, {you} may cast it without paying its "

@@ -13,16 +13,18 @@ from ..effects import (
     EACH_PLAYER,
     TABLE,
     TARGET,
+    THAT_PLAYER,
     YOU,
     AskTable,
-    AtRandomPlayer,
     CreateEffect,
+    GainLife,
     Instruct,
     InstructStartingWithYou,
     LoseLife,
     PlaneswalkEffect,
+    Reported,
 )
-from ..model import CardDef
+from ..model import CardDef, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -77,12 +79,9 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, you may destroy target nonland permanent.",
         Spec(
             on(T.PLANESWALK_TO, T.UPKEEP),
-            AtRandomPlayer(
-                (
-                    Instruct("discard a card", TARGET),
-                    AskTable("did you discard a land card", TARGET, if_yes=(LoseLife(3, TARGET),)),
-                )
-            ),
+            Instruct("discard a card", TARGET),
+            AskTable("did you discard a land card", TARGET, if_yes=(LoseLife(3, TARGET),)),
+            target=TargetKind.PLAYER_AT_RANDOM,
         ),
         chaos(Instruct("you may destroy target nonland permanent")),
     ),
@@ -171,7 +170,11 @@ CARDS: tuple[CardDef, ...] = (
         "that creature enters, you may sacrifice any number of creatures. It enters with five times that"
         " many +1/+1 counters on it.)\n"
         "Whenever chaos ensues, create two 1/1 red Goblin creature tokens.",
-        STATIC,
+        Spec(
+            on(T.SPELL_CAST),
+            Instruct("the creature spell you cast gains devour 5", THAT_PLAYER),
+            spell_filter=[("creature",), ("black", "red", "green")],
+        ),
         chaos(Instruct("create two 1/1 red Goblin creature tokens")),
     ),
     plane(
@@ -219,7 +222,10 @@ CARDS: tuple[CardDef, ...] = (
             Instruct("sacrifice a creature"),
             AskTable("did you sacrifice a creature", YOU, if_no=(PlaneswalkEffect(),)),
         ),
-        chaos(Instruct("any number of target players each create a 2/2 black Zombie creature token", TABLE)),
+        chaos(
+            Instruct("create a 2/2 black Zombie creature token", TARGET),
+            target=TargetKind.ANY_NUMBER_OF_PLAYERS,
+        ),
     ),
     plane(
         "Nephalia",
@@ -299,7 +305,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, you gain life equal to the number of cards in your hand.",
         STATIC,
         STATIC,
-        chaos(Instruct("gain life equal to the number of cards in your hand")),
+        chaos(GainLife(Reported("the number of cards in your hand"))),
     ),
     plane(
         "Quicksilver Sea",

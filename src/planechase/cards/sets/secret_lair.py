@@ -17,6 +17,7 @@ from ..build import STATIC, Spec, T, chaos, on, plane
 from ..effects import (
     EACH_PLAYER,
     TARGET,
+    THAT_PLAYER,
     AskTable,
     ChooseCardAtRandom,
     CreateEffect,
@@ -26,7 +27,7 @@ from ..effects import (
     Repeat,
     RollsThisTurn,
 )
-from ..model import CardDef
+from ..model import CardDef, TargetKind
 
 SECRET_LAIR = "Secret Lair"
 SETS = ("PSSC",)
@@ -45,10 +46,8 @@ CARDS: tuple[CardDef, ...] = (
         "shuffles and puts that card on top.",
         STATIC,
         chaos(
-            Instruct(
-                "choose two target players; each of them searches their library for a card, then shuffles and puts "
-                "that card on top"
-            )
+            Instruct("search your library for a card, then shuffle and put that card on top", TARGET),
+            target=TargetKind.TWO_PLAYERS,
         ),
     ),
     plane(
@@ -83,10 +82,11 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, choose Swords to Plowshares, Opt, Fatal Push, Anger of the Gods, or Explore at "
         "random. Copy the chosen card. You may cast the copy without paying its mana cost.",
         Spec(
-            on(T.END_STEP),
+            on(T.EACH_END_STEP),
             Instruct(
                 "if you don't control a creature named Yargle, Glutton of Urborg, put a bargle counter on a "
-                "creature you control; it becomes a copy of Yargle, Glutton of Urborg, except it isn't legendary"
+                "creature you control; it becomes a copy of Yargle, Glutton of Urborg, except it isn't legendary",
+                THAT_PLAYER,
             ),
         ),
         chaos(ChooseCardAtRandom(YARGLE_DAY_CARDS, "copy {card}; you may cast the copy without paying its mana cost")),
@@ -155,7 +155,7 @@ CARDS: tuple[CardDef, ...] = (
         chaos(
             CreateEffect(
                 "next_spell_affinity_for_artifacts",
-                Duration.END_OF_TURN,
+                Duration.NEXT_SPELL_THIS_TURN,
                 "the next spell {you} casts this turn has affinity for artifacts",
             )
         ),
@@ -167,7 +167,7 @@ CARDS: tuple[CardDef, ...] = (
         "At the beginning of each player's upkeep and whenever a player casts a spell, that player creates a 1/1 "
         "green Squirrel creature token.\n"
         "Whenever chaos ensues, put a +1/+1 counter on each Squirrel you control.",
-        Spec(on(T.UPKEEP), Instruct("create a 1/1 green Squirrel creature token")),
+        Spec(on(T.EACH_UPKEEP, T.SPELL_CAST), Instruct("create a 1/1 green Squirrel creature token", THAT_PLAYER)),
         chaos(Instruct("put a +1/+1 counter on each Squirrel you control")),
     ),
     plane(
