@@ -9,6 +9,7 @@ import pytest
 from driving import (
     CARD_FILLER,
     CARD_OTHERS,
+    act,
     answer,
     brief,
     card,
@@ -20,11 +21,13 @@ from driving import (
     life,
     next_turn,
     of_type,
+    pass_once,
     resolve_stack,
     roll,
     to_step,
     triggered,
 )
+from planechase import IllegalActionError
 from planechase.cards.sets.doctor_who_a import CARDS
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -68,14 +71,10 @@ CHAOS_INSTRUCTIONS: dict[str, str] = {
     "control",
     "Gardens of Tranquil Repose": "create X 3/3 black Dalek artifact creature tokens with menace, where X is one "
     "plus the number of cards exiled with Gardens of Tranquil Repose",
-    "Hotel of Fears": "choose a color; put X +1/+1 counters on target creature you control, where X is your "
-    "devotion to that color; then sacrifice another creature",
     "Lake Silencio": "Lake Silencio deals 6 damage to target creature an opponent controls; if a creature dealt "
     "damage this way would die this turn, exile it instead",
     "Mondassian Colony Ship": "turn target creature face down; it becomes a 2/2 Cyberman artifact creature",
     "New New York": "create a Treasure token and a 2/2 white Alien creature token",
-    "North Pole Research Base": "create a 2/2 white Alien creature token; when you do, tap target nontoken creature "
-    "an opponent controls and put a stun counter on it",
 }
 
 
@@ -90,6 +89,31 @@ def test_chaos_is_a_table_instruction(plane: str) -> None:
     assert game.state.effects == ()
     assert face_up(game) == [plane]
     assert life(game) == before
+
+
+#: Chaos abilities of planes whose upkeep trigger asks for a decision: the game reaches them by planeswalking
+#: in the main phase (neither has a planeswalk trigger), so no upkeep trigger waits.
+CHAOS_INSTRUCTIONS_REACHED_BY_PLANESWALKING: dict[str, str] = {
+    "Hotel of Fears": "choose a color; put X +1/+1 counters on target creature you control, where X is your "
+    "devotion to that color; then sacrifice another creature",
+    "North Pole Research Base": "create a 2/2 white Alien creature token; when you do, tap target nontoken creature "
+    "an opponent controls and put a stun counter on it",
+}
+
+
+@pytest.mark.parametrize("plane", sorted(CHAOS_INSTRUCTIONS_REACHED_BY_PLANESWALKING))
+def test_chaos_is_a_table_instruction_on_a_plane_reached_by_planeswalking(plane: str) -> None:
+    game = game_on("Sokenzan", plane)
+    to_step(game)
+    arrival = roll(game, "planeswalker") + resolve_stack(game)
+    assert triggered(arrival) == []
+    assert face_up(game) == [plane]
+    events = cast(game, "chaos") + resolve_stack(game)
+    assert game.decision is None
+    assert triggered(events) == [(plane, 1, ("311.7",))]
+    assert instructions(events) == [(plane, [0], CHAOS_INSTRUCTIONS_REACHED_BY_PLANESWALKING[plane], None)]
+    assert game.state.effects == ()
+    assert life(game) == [20, 20]
 
 
 # -- chaos abilities that create effects ----------------------------------------------------------
@@ -249,23 +273,70 @@ def test_planeswalk_to_and_upkeep_instructions(plane: str) -> None:
     assert instructions(events) == [(plane, [1], text, None)]
 
 
-# -- "At the beginning of your upkeep" only ------------------------------------------------------
-
-UPKEEP: dict[str, str] = {
-    "Hotel of Fears": "exile the top card of your library; you lose life equal to its mana value (record it with a "
-    "life action); you may play that card this turn",
-}
+# -- Hotel of Fears: exile the top card, lose life equal to its mana value, may play it ------------------
 
 
-@pytest.mark.parametrize("plane", sorted(UPKEEP))
-def test_upkeep_instructions_and_nothing_on_planeswalking_there(plane: str) -> None:
-    game = game_on("Sokenzan", plane)
+def test_hotel_of_fears_upkeep_asks_the_mana_value_and_you_lose_that_much_life() -> None:
+    game = game_on("Hotel of Fears")  # the starting plane: it triggers in Alice's first upkeep
+    assert triggered(game.events()) == [("Hotel of Fears", 0, ("603.2",))]
+    events = resolve_stack(game)
+    assert instructions(events) == [("Hotel of Fears", [0], "exile the top card of your library", None)]
+    decision = game.decision
+    assert decision is not None
+    assert (decision.kind.value, decision.player, decision.rule) == ("choose_number", 0, "608.2c")
+    assert [o.id for o in decision.options] == [str(n) for n in range(100)]
+    assert life(game) == [20, 20]  # nothing is lost before the table answers
+    events = answer(game, "3")
+    assert brief(events, "table_answer", "life_changed", "instruction") == [
+        (
+            "table_answer",
+            ("608.2c",),
+            {
+                "player": 0,
+                "question": "the mana value of the card you exiled",
+                "answer": 3,
+                "card": "Hotel of Fears",
+            },
+        ),
+        ("life_changed", ("119.3",), {"player": 0, "delta": -3, "life": 17}),
+        (
+            "instruction",
+            ("608.2c",),
+            {
+                "players": [0],
+                "who": "you",
+                "instruction": "you may play the exiled card this turn",
+                "amount": None,
+                "card": "Hotel of Fears",
+            },
+        ),
+    ]
+    assert life(game) == [17, 20]
+    assert game.decision is None and game.state.stack == ()
+
+
+def test_hotel_of_fears_upkeep_the_planar_controller_answers_and_a_mana_value_of_zero_costs_nothing() -> None:
+    game = game_on("Sokenzan", "Hotel of Fears")
     to_step(game)
     events = roll(game, "planeswalker") + resolve_stack(game)
-    assert triggered(events) == []
-    events = next_turn(game) + resolve_stack(game)
-    assert triggered(events) == [(plane, 0, ("603.2",))]
-    assert instructions(events) == [(plane, [1], UPKEEP[plane], None)]
+    assert triggered(events) == []  # no planeswalk-to trigger
+    events = next_turn(game) + resolve_stack(game)  # Bob's upkeep: he is the planar controller
+    assert triggered(events) == [("Hotel of Fears", 0, ("603.2",))]
+    assert instructions(events) == [("Hotel of Fears", [1], "exile the top card of your library", None)]
+    decision = game.decision
+    assert decision is not None and (decision.kind.value, decision.player) == ("choose_number", 1)
+    events = answer(game, "0")  # a land
+    assert [e.data["answer"] for e in of_type(events, "table_answer")] == [0]
+    assert of_type(events, "life_changed") == []
+    assert instructions(events) == [("Hotel of Fears", [1], "you may play the exiled card this turn", None)]
+    assert life(game) == [20, 20]
+    to_step(game)
+    next_turn(game)  # Alice's upkeep: she answers for herself
+    resolve_stack(game)
+    decision = game.decision
+    assert decision is not None and (decision.kind.value, decision.player) == ("choose_number", 0)
+    answer(game, "5")
+    assert life(game) == [15, 20]
 
 
 # -- at the beginning of combat and of the end step -------------------------------------------------
@@ -325,28 +396,94 @@ def test_bowie_base_one_the_player_to_your_left_is_the_next_seat_still_in_the_ga
 
 # -- North Pole Research Base: target opponent draws and creates a Treasure ---------------------------
 
+NORTH_POLE = "North Pole Research Base"
+NORTH_POLE_TEXT = "draw a card and create a Treasure token"
 
-def test_north_pole_research_base_upkeep_the_only_opponent_draws_and_creates_a_treasure() -> None:
-    game = game_on("Sokenzan", "North Pole Research Base")
+
+def test_north_pole_research_base_upkeep_targets_an_opponent_as_it_is_put_on_the_stack() -> None:
+    game = game_on("Sokenzan", NORTH_POLE)
     to_step(game)
     events = roll(game, "planeswalker") + resolve_stack(game)
     assert triggered(events) == []  # no planeswalk-to trigger
-    events = next_turn(game) + resolve_stack(game)  # Bob's upkeep: Alice is his only opponent
-    assert triggered(events) == [("North Pole Research Base", 0, ("603.2",))]
-    assert instructions(events) == [("North Pole Research Base", [0], "draw a card and create a Treasure token", None)]
-    assert of_type(events, "instruction")[0].text == "Alice: draw a card and create a Treasure token."
-
-
-def test_north_pole_research_base_upkeep_with_two_opponents_the_controller_chooses_one() -> None:
-    game = game_on("North Pole Research Base", players=3)
+    events = next_turn(game)  # Bob's upkeep: Bob controls it, Alice is his only opponent
+    assert triggered(events) == [(NORTH_POLE, 0, ("603.2",))]
+    assert [item.id for item in game.state.stack] == []  # the target is chosen before it is on the stack
     decision = game.decision
-    if decision is None:
-        resolve_stack(game)
-        decision = game.decision
-    assert decision is not None and (decision.kind.value, decision.player) == ("choose_player", 0)
-    assert [o.id for o in decision.options] == ["player:1", "player:2"]
+    assert decision is not None
+    assert (decision.kind.value, decision.player, decision.rule) == ("choose_target", 1, "603.3d")
+    assert [o.id for o in decision.options] == ["player:0"]  # Bob, the controller, is not offered
+    events = answer(game, "player:0")
+    assert [item.targets for item in game.state.stack] == [("player:0",)]
+    events += resolve_stack(game)
+    assert instructions(events) == [(NORTH_POLE, [0], NORTH_POLE_TEXT, None)]
+    assert of_type(events, "instruction")[0].text == f"Alice: {NORTH_POLE_TEXT}."
+
+
+def test_north_pole_research_base_upkeep_only_opponents_are_offered() -> None:
+    game = game_on(NORTH_POLE, players=3)  # the starting plane: it triggers in Alice's first upkeep
+    decision = game.decision
+    assert decision is not None and (decision.kind.value, decision.player) == ("choose_target", 0)
+    assert [(o.id, o.label) for o in decision.options] == [("player:1", "Bob"), ("player:2", "Carol")]
+    with pytest.raises(IllegalActionError):
+        answer(game, "player:0")  # the controller is not an opponent
+
+
+def test_north_pole_research_base_upkeep_with_two_opponents_the_chosen_one_draws() -> None:
+    game = game_on(NORTH_POLE, players=3)
     events = answer(game, "player:2") + resolve_stack(game)
-    assert instructions(events) == [("North Pole Research Base", [2], "draw a card and create a Treasure token", None)]
+    assert instructions(events) == [(NORTH_POLE, [2], NORTH_POLE_TEXT, None)]
+    assert of_type(events, "instruction")[0].text == f"Carol: {NORTH_POLE_TEXT}."
+
+
+def test_608_2b_north_pole_research_base_fizzles_if_the_target_opponent_leaves() -> None:
+    game = game_on(NORTH_POLE, players=3)
+    answer(game, "player:2")
+    (item,) = game.state.stack
+    events = act(game, type="concede", player=2)  # Carol leaves before the ability resolves
+    events += resolve_stack(game)
+    assert brief(events, "fizzles") == [("fizzles", ("608.2b",), {"item": item.id})]
+    assert of_type(events, "resolves")[0].data["item"] == item.id
+    assert instructions(events) == []  # nobody else is told to draw
+    assert game.state.stack == ()
+
+
+# -- Coal Hill School: whenever a player casts a historic spell, that player draws a card ----------------
+
+COAL_HILL = "Coal Hill School"
+
+
+@pytest.mark.parametrize("types", ["legendary creature", "artifact"])
+def test_coal_hill_school_a_historic_spell_makes_its_caster_draw(types: str) -> None:
+    game = game_on(COAL_HILL)
+    to_step(game)
+    pass_once(game)  # Bob has priority: the caster is not the planar controller
+    events = act(game, type="cast", player=1, label="a historic spell", types=types)
+    (spell,) = game.state.stack[:1]
+    assert triggered(events) == [(COAL_HILL, 0, ("603.2", "601.2i"))]
+    (ability,) = game.state.stack[1:]
+    assert (ability.controller, ability.subject, ability.subject_item) == (0, 1, spell.id)
+    events += resolve_stack(game)
+    assert instructions(events) == [(COAL_HILL, [1], "draw a card", None)]
+    assert of_type(events, "instruction")[0].text == "Bob: draw a card."
+
+
+@pytest.mark.parametrize("types", ["red instant", ""])
+def test_coal_hill_school_a_spell_that_is_not_historic_triggers_nothing(types: str) -> None:
+    game = game_on(COAL_HILL)
+    to_step(game)
+    events = act(game, type="cast", player=0, label="a spell", types=types)
+    assert triggered(events) == []
+    assert len(game.state.stack) == 1
+    assert instructions(events + resolve_stack(game)) == []
+
+
+def test_coal_hill_school_an_ability_is_not_a_spell_and_triggers_nothing() -> None:
+    game = game_on(COAL_HILL)
+    to_step(game)
+    events = act(game, type="cast", player=0, label="an artifact's ability", types="legendary artifact", spell=False)
+    assert brief(events, "cast")[0][1] == ("602.2", "117.3c")
+    assert triggered(events) == []
+    assert instructions(events + resolve_stack(game)) == []
 
 
 # -- static abilities: standing reminders -------------------------------------------------------
@@ -358,8 +495,8 @@ STATIC_LINES: dict[str, list[int]] = {
     "Bad Wolf Bay": [],
     "Besieged Viking Village": [0],
     "Bowie Base One": [],
-    "City of the Daleks": [0],
-    "Coal Hill School": [0],
+    "City of the Daleks": [],  # its attack trigger is reported (tests/rules/test_603_2_reported_triggers.py)
+    "Coal Hill School": [],  # its spell-cast trigger is carried out by the engine
     "Dalek Intensive Care": [],
     "Gardens of Tranquil Repose": [0],
     "Hotel of Fears": [],

@@ -13,8 +13,11 @@ from conftest import make_game
 from driving import (
     CARD_FILLER,
     CARD_OTHERS,
+    act,
+    answer,
     brief,
     card,
+    cast,
     chaos_events,
     encounter,
     face_up,
@@ -24,10 +27,13 @@ from driving import (
     next_turn,
     of_type,
     resolve_stack,
+    resolve_top,
     roll,
     to_step,
     triggered,
+    types,
 )
+from planechase import Event, Game
 from planechase.cards.sets.doctor_who_b import CARDS
 
 REFERENCE = Path("/work/shared/reference/planar-cards.json")
@@ -80,8 +86,6 @@ CHAOS_INSTRUCTIONS: dict[str, tuple[list[int], str]] = {
     "Spectrox Mines": ([0], "create a Food token and a 2/2 black Human Rogue creature token"),
     "Stormcage Containment Facility": ([0], "detain target creature an opponent controls"),
     "The Cave of Skulls": ([0], "create two 1/1 white Warrior creature tokens"),
-    "The Doctor's Tomb": ([0], "redistribute any number of players' life totals"),
-    "The Drum, Mining Facility": ([], "end the turn"),
     "The Lux Foundation Library": ([0], "put a shadow counter on target creature"),
     "The Matrix of Time": ([0], "create two Treasure tokens"),
     "The Moonbase": (
@@ -105,14 +109,6 @@ def test_chaos_is_a_table_instruction(plane: str) -> None:
     assert game.state.effects == ()
     assert face_up(game) == [plane]
     assert life(game) == ([17, 20] if plane == "Spectrox Mines" else [20, 20])  # its first upkeep trigger
-
-
-def test_the_drum_end_the_turn_is_an_instruction_to_the_table() -> None:
-    game = game_on("The Drum, Mining Facility")
-    events = chaos_events(game)
-    (shown,) = of_type(events, "instruction")
-    assert shown.text == "end the turn."
-    assert game.state.step.value == "precombat_main"  # the engine does not end the turn itself
 
 
 # -- chaos abilities that create effects -----------------------------------------------------------
@@ -263,6 +259,201 @@ def test_the_drum_roll_gives_creatures_a_bonus_until_end_of_turn() -> None:
     ]
     events = next_turn(game)
     assert [e.data["kind"] for e in of_type(events, "effect_ended")] == ["creatures_get_bonus_and_haste"]
+
+
+# -- The Drum: whenever chaos ensues, end the turn (723.1) ---------------------------------------------
+
+DRUM = "The Drum, Mining Facility"
+
+
+def test_723_1b_the_drum_chaos_exiles_the_spell_beneath_it_from_the_stack() -> None:
+    game = game_on(DRUM)
+    to_step(game)
+    cast(game, "none")  # a spell waiting on the stack
+    (spell,) = game.state.stack
+    events = cast(game, "chaos") + resolve_top(game)  # the chaos spell resolves: the Drum triggers above the spell
+    assert triggered(events) == [(DRUM, 1, ("311.7",))]
+    below, drum = game.state.stack
+    assert (below.id, drum.card) == (spell.id, game.state.face_up[0].card)
+    events = resolve_top(game)
+    assert brief(events, "turn_ending") == [
+        ("turn_ending", ("723.1", "723.1b"), {"exiled": [f"{DRUM}'s ability (resolving)", "test none"]})
+    ]
+    assert [e.data["item"] for e in of_type(events, "resolves")] == [drum.id]  # the spell never resolves
+    assert of_type(events, "resolved_other") == []
+    assert game.state.stack == ()
+
+
+def drum_and_bowie_base_one() -> Game:
+    """Alice's precombat main phase with two planes face up (Spatial Merging): The Drum, and Bowie Base One,
+    whose "at the beginning of your end step" ability is Alice's."""
+    game = game_on("Sokenzan", "Spatial Merging", DRUM, "Bowie Base One")
+    encounter(game)
+    resolve_stack(game)
+    assert face_up(game) == [DRUM, "Bowie Base One"]
+    assert (game.state.step.value, game.state.stack) == ("precombat_main", ())
+    return game
+
+
+def test_bowie_base_one_beside_the_drum_triggers_in_an_ordinary_end_step() -> None:
+    game = drum_and_bowie_base_one()
+    events = to_step(game, "end")
+    assert triggered(events) == [("Bowie Base One", 0, ("603.2",))]
+
+
+def test_723_1d_723_1e_the_drum_chaos_skips_to_cleanup_and_end_step_abilities_do_not_trigger() -> None:
+    game = drum_and_bowie_base_one()
+    events = cast(game, "chaos") + resolve_top(game)
+    assert sorted(triggered(events)) == [("Bowie Base One", 1, ("311.7",)), (DRUM, 1, ("311.7",))]
+    decision = game.decision
+    assert decision is not None and decision.kind.value == "order_triggers"
+    answer(game, next(o.id for o in decision.options if o.label.startswith("Bowie Base One")))  # the Drum on top
+    drum = game.state.stack[-1]
+    assert drum.card == game.state.face_up[0].card
+    events = resolve_stack(game)
+    (ending,) = of_type(events, "turn_ending")
+    resolving, exiled = ending.data["exiled"]
+    assert resolving.endswith("'s ability (resolving)")
+    assert exiled == card("Bowie Base One").oracle_text.split("\n")[1]  # Bowie's chaos ability, beneath the Drum
+    assert [e.data["item"] for e in of_type(events, "resolves")] == [drum.id]
+    assert game.state.effects == () and instructions(events) == []  # Bowie's chaos ability never resolved
+    (ends,) = brief(events, "turn_ends")
+    assert ends[1] == ("723.1c", "723.1d", "723.1e")
+    assert ends[2]["skipped"] == [
+        "beginning of combat step",
+        "declare attackers step",
+        "declare blockers step",
+        "combat damage step",
+        "end of combat step",
+        "postcombat main phase",
+        "end step",
+    ]
+    began = [e.data["step"] for e in of_type(events, "step_began") if e.data["turn"] == 1]
+    assert began == ["cleanup"]  # no combat step, no postcombat main phase and no end step
+    assert triggered(events) == []  # Bowie Base One's end step ability does not trigger
+    assert game.state.turn == 2
+
+
+def test_514_the_drum_chaos_then_cleanup_discards_and_ends_until_end_of_turn_effects() -> None:
+    game = game_on(DRUM)
+    to_step(game)
+    roll(game, "blank")  # the Drum's roll ability: creatures get +1/+1 and haste until end of turn
+    resolve_stack(game)
+    (bonus,) = game.state.effects
+    assert bonus.kind == "creatures_get_bonus_and_haste"
+    events = cast(game, "chaos") + resolve_stack(game)
+    kinds = types(events)
+    cleanup = kinds.index("step_began", kinds.index("turn_ends"))
+    assert of_type(events, "step_began")[0].data == {"step": "cleanup", "turn": 1, "player": 0}
+    assert brief(events[cleanup + 1 : cleanup + 3], "turn_based_action", "effect_ended") == [
+        (
+            "turn_based_action",
+            ("514.1",),
+            {"player": 0, "instruction": "discard_to_hand_size"},
+        ),
+        (
+            "effect_ended",
+            ("514.2",),
+            {"effect": bonus.id, "kind": "creatures_get_bonus_and_haste"},
+        ),
+    ]
+    assert game.state.effects == ()
+
+
+def test_the_drum_chaos_then_the_next_players_turn_begins() -> None:
+    game = game_on(DRUM)
+    events = chaos_events(game)
+    assert (game.state.turn, game.state.active, game.state.step.value) == (2, 1, "upkeep")
+    assert game.state.priority == 1 and game.state.planar_controller == 1
+    assert brief(events, "turn_began") == [("turn_began", ("500.1", "102.1"), {"turn": 2, "player": 1, "extra": False})]
+    assert face_up(game) == [DRUM]
+
+
+# -- The Doctor's Tomb: whenever chaos ensues, redistribute any number of players' life totals ----------
+
+TOMB = "The Doctor's Tomb"
+
+
+def tomb_with_three_life_totals() -> Game:
+    """Alice (15), Bob (18) and Carol (20); the Tomb's chaos ability is resolving and asks Alice to choose the
+    players."""
+    game = game_on(TOMB, players=3)
+    to_step(game)
+    act(game, type="life", player=0, amount=-5)
+    act(game, type="life", player=1, amount=-2)
+    assert life(game) == [15, 18, 20]
+    events = cast(game, "chaos") + resolve_stack(game)
+    assert triggered(events) == [(TOMB, 1, ("311.7",))]
+    return game
+
+
+def choices(game: Game) -> tuple[str, int, list[str]]:
+    decision = game.decision
+    assert decision is not None
+    return decision.kind.value, decision.player, [o.id for o in decision.options]
+
+
+def test_the_doctors_tomb_chaos_redistributes_three_life_totals() -> None:
+    game = tomb_with_three_life_totals()
+    assert choices(game) == ("choose_player", 0, ["player:0", "player:1", "player:2", "done"])
+    answer(game, "player:2")
+    assert choices(game)[2] == ["player:0", "player:1", "done"]  # a player is chosen once
+    answer(game, "player:0")
+    answer(game, "player:1")  # every player chosen: no "done" is asked for
+    assert choices(game) == ("choose_player", 0, ["total:2", "total:0", "total:1"])
+    events = answer(game, "total:0")  # Carol gets Alice's 15
+    assert choices(game)[2] == ["total:2", "total:1"]  # a life total is given once
+    events += answer(game, "total:1")  # Alice gets Bob's 18; Bob gets the one left, Carol's 20
+    assert life(game) == [18, 20, 15]
+    assert brief(events, "life_redistributed")[0][2] == {
+        "players": [2, 0, 1],
+        "before": [20, 15, 18],
+        "after": [15, 18, 20],
+    }
+    assert brief(events, "life_changed") == [
+        ("life_changed", ("119.5",), {"player": 2, "delta": -5, "life": 15}),
+        ("life_changed", ("119.5",), {"player": 0, "delta": 3, "life": 18}),
+        ("life_changed", ("119.5",), {"player": 1, "delta": 2, "life": 20}),
+    ]
+    assert game.decision is None and game.state.stack == ()
+
+
+def test_the_doctors_tomb_chaos_swaps_two_chosen_life_totals_and_leaves_the_others() -> None:
+    game = tomb_with_three_life_totals()
+    answer(game, "player:0")
+    answer(game, "player:2")
+    events = answer(game, "done")
+    assert choices(game) == ("choose_player", 0, ["total:0", "total:2"])
+    events += answer(game, "total:2")  # Alice gets Carol's 20; Carol gets Alice's 15
+    assert life(game) == [20, 18, 15]
+    assert [(e.rules, e.data["player"]) for e in of_type(events, "life_changed")] == [
+        (("119.5",), 0),
+        (("119.5",), 2),
+    ]
+
+
+def test_the_doctors_tomb_chaos_a_player_may_keep_their_own_life_total() -> None:
+    game = tomb_with_three_life_totals()
+    answer(game, "player:0")
+    answer(game, "player:1")
+    answer(game, "done")
+    events = answer(game, "total:0")  # Alice keeps her 15, so Bob keeps his 18
+    assert life(game) == [15, 18, 20]
+    assert of_type(events, "life_changed") == []
+
+
+@pytest.mark.parametrize("chosen", [[], ["player:1"]])
+def test_the_doctors_tomb_chaos_fewer_than_two_players_changes_nothing(chosen: list[str]) -> None:
+    game = tomb_with_three_life_totals()
+    events: list[Event] = []
+    for option in [*chosen, "done"]:
+        events += answer(game, option)
+    assert brief(events, "no_redistribution") == [
+        ("no_redistribution", ("608.2c",), {"players": [int(o.split(":")[1]) for o in chosen]})
+    ]
+    assert of_type(events, "life_changed", "life_redistributed") == []
+    assert life(game) == [15, 18, 20]
+    assert game.decision is None and game.state.stack == ()
 
 
 # -- static abilities: standing reminders -------------------------------------------------------

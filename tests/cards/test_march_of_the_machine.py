@@ -26,7 +26,7 @@ from driving import (
     to_step,
     triggered,
 )
-from planechase import Game
+from planechase import Event, Game
 from planechase.cards.sets.march_of_the_machine import CARDS
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -232,7 +232,7 @@ STATIC_LINES: dict[str, list[int]] = {
     "Megaflora Jungle": [0],
     "Naktamun": [0],
     "New Argive": [0],
-    "Nyx": [0, 1],
+    "Nyx": [0],  # constellation is reported (tests/rules/test_603_2_reported_triggers.py)
     "Paliano": [0],
     "Riptide Island": [],
     "Strixhaven": [0],
@@ -360,12 +360,11 @@ def test_unyaro_end_step_after_planeswalking_there_untaps_and_phases_out_until_a
     roll(game, "planeswalker")
     resolve_stack(game)
     assert face_up(game) == ["Unyaro"]
+    assert [(fu.arrived_turn, game.state.turn) for fu in game.state.face_up] == [(1, 1)]
     events = to_step(game, "end")
     assert triggered(events) == [("Unyaro", 0, ("603.2",))]
-    decision = game.decision
-    assert decision is not None and (decision.kind.value, decision.player) == ("may", 0)
-    assert decision.prompt == "Unyaro: did you planeswalk to Unyaro this turn?"
-    events = answer(game, "yes") + resolve_stack(game)
+    assert of_type(events, "not_triggered", "condition_false") == []
+    assert game.decision is None  # the engine knows the arrival turn: nobody is asked
     assert instructions(events) == [("Unyaro", [], "untap all creatures; they phase out", None)]
     text = "the creatures Unyaro untapped are phased out until a player planeswalks"
     assert [(e.kind, e.duration.value, e.text) for e in game.state.effects] == [
@@ -382,10 +381,34 @@ def test_unyaro_end_step_after_planeswalking_there_untaps_and_phases_out_until_a
     assert game.state.effects == ()
 
 
-def test_unyaro_end_step_without_planeswalking_there_does_nothing() -> None:
-    game = game_on("Unyaro")
-    to_step(game, "end")
-    events = answer(game, "no") + resolve_stack(game)
-    assert brief(events, "table_answer")[0][2]["answer"] == "no"
+def assert_not_triggered(events: list[Event]) -> None:
+    """Unyaro's end-step ability did not trigger: its intervening "if" was false (603.4)."""
+    assert triggered(events) == []
+    assert brief(events, "not_triggered") == [("not_triggered", ("603.4",), {"card": "Unyaro", "ability": 0})]
+    assert of_type(events, "put_on_stack") == []
     assert instructions(events) == []
+
+
+def test_603_4_unyaro_as_the_starting_plane_does_not_trigger_at_the_end_step() -> None:
+    game = game_on("Unyaro")
+    assert [fu.arrived_turn for fu in game.state.face_up] == [None]  # nobody planeswalked to it
+    events = to_step(game, "end")
+    assert_not_triggered(events)
+    assert game.decision is None and game.state.stack == ()
     assert game.state.effects == ()
+
+
+def test_603_4_unyaro_planeswalked_to_on_an_earlier_turn_does_not_trigger() -> None:
+    game = game_on("Sokenzan", "Unyaro")
+    to_step(game)
+    roll(game, "planeswalker")
+    resolve_stack(game)
+    events = to_step(game, "end")  # turn 1: it triggers, creating the phase-out effect
+    assert triggered(events) == [("Unyaro", 0, ("603.2",))]
+    events = next_turn(game) + to_step(game, "end")  # turn 2: Bob's end step, Bob the planar controller
+    assert (game.state.turn, game.state.active, face_up(game)) == (2, 1, ["Unyaro"])
+    assert_not_triggered(events)
+    events = next_turn(game) + to_step(game, "end")  # turn 3: Alice's end step again
+    assert (game.state.turn, game.state.active, face_up(game)) == (3, 0, ["Unyaro"])
+    assert_not_triggered(events)
+    assert [e.kind for e in game.state.effects] == ["creatures_phased_out"]  # only the one from turn 1

@@ -14,12 +14,16 @@ from driving import (
     act,
     answer,
     brief,
-    cast,
+    encounter,
+    face_up,
     game_maker,
     instructions,
     life,
     next_turn,
     of_type,
+    option_for,
+    pass_once,
+    priority_holder,
     resolve_stack,
     resolve_top,
     roll,
@@ -27,6 +31,7 @@ from driving import (
 )
 from planechase import Event, Game
 from planechase.cards.catalog import CATALOG
+from planechase.cards.model import TriggerKind
 from planechase.cards.sets.planechase_2009 import CARDS
 
 FILLER = CARD_FILLER
@@ -57,12 +62,28 @@ def settle(game: Game, target: str = "player:1", may: str = "yes") -> list[Event
     raise AssertionError("did not settle")
 
 
+def make_chaos(game: Game) -> list[Event]:
+    """The player with priority puts an ability (not a spell) on the stack that makes chaos ensue as it
+    resolves: no "whenever a player casts a spell" ability of the plane joins in."""
+    return act(game, type="cast", player=priority_holder(game), label="test chaos", effect="chaos", spell=False)
+
+
+def cast_spell(game: Game, seat: int, types: str, *, effect: str = "none", spell: bool = True) -> list[Event]:
+    """In a main phase with an empty stack, the players before ``seat`` pass and ``seat`` casts a spell
+    (or, with ``spell`` false, puts an ability on the stack) described by the words ``types``."""
+    out: list[Event] = []
+    while priority_holder(game) != seat:
+        out += pass_once(game)
+    label = f"test {types or 'spell'}"
+    return out + act(game, type="cast", player=seat, label=label, effect=effect, spell=spell, types=types)
+
+
 def fire(game: Game, how: str) -> list[Event]:
     """Trigger the plane's abilities listening for ``how`` and resolve them."""
     if how == "chaos":  # what the start of the game triggers is resolved first, and not returned
         settle(game)
         to_step(game)
-        return cast(game, "chaos") + settle(game)
+        return make_chaos(game) + settle(game)
     if how == "upkeep":  # the game begins in Alice's upkeep, her starting plane face up and triggered
         return list(game.events()) + settle(game)
     if how == "draw":  # Alice skips her first draw (103.8): Bob's draw step, Bob the planar controller
@@ -147,14 +168,6 @@ INSTRUCTIONS: dict[tuple[str, str, int], list[tuple[list[int], str, Any]]] = {
     ],
     ("Sea of Sand", "chaos", 3): [([], "put target permanent on top of its owner's library", None)],
     ("Shiv", "chaos", 1): [([ALICE], "create a 5/5 red Dragon creature token with flying", None)],
-    ("Skybreen", "chaos", 2): [([BOB], "lose life equal to the number of cards in your hand", None)],
-    ("Stronghold Furnace", "chaos", 1): [
-        (
-            [ALICE],
-            "Stronghold Furnace deals 1 damage to any target (double it while the plane's first ability applies)",
-            None,
-        )
-    ],
     ("The Aether Flues", "upkeep", 0): [
         (
             [ALICE],
@@ -219,7 +232,30 @@ ENGINE = {
     ("The Great Forest", 1),
     ("Undercity Reaches", 1),
     ("Celestine Reef", 1),
+    ("Skybreen", 2),
+    ("Stronghold Furnace", 1),
 }
+
+#: Abilities that trigger on an event the table reports (603.2): tested in
+#: tests/rules/test_603_2_reported_triggers.py.
+REPORTED = {("Sea of Sand", 1), ("Sea of Sand", 2), ("The Dark Barony", 0), ("Tember City", 0)}
+
+#: "Whenever a player casts a spell" abilities (601.2i, 603.2): card -> (ability index, the words of a
+#: spell that triggers it, the words of spells that don't). Each is tested for triggering below, and
+#: what it does one by one.
+SPELL_CAST: dict[str, tuple[int, str, tuple[str, ...]]] = {
+    "Minamo": (0, "green creature", ()),
+    "Mirrored Depths": (0, "", ()),
+    "Izzet Steam Maze": (0, "red sorcery", ("red creature", "artifact")),
+    "Glimmervoid Basin": (
+        0,
+        "blue instant single-target",
+        ("blue instant", "creature single-target", "sorcery"),
+    ),
+}
+
+#: Static abilities that change how the engine runs the game (tested one by one below).
+RULE_CHANGES = {("Stronghold Furnace", 0)}
 
 
 @pytest.mark.parametrize(("card", "how", "index"), sorted(INSTRUCTIONS))
@@ -265,10 +301,20 @@ def test_static_abilities_show_as_reminders(card: str) -> None:
 
 
 def test_every_ability_of_the_module_is_tested() -> None:
-    covered = {(card, index) for card, _, index in INSTRUCTIONS} | ENGINE
+    """Each triggered ability is a table instruction, an ability the engine carries out or a spell-cast
+    ability, tested above or below; each static ability is a reminder, and a static ability that changes
+    what the engine does is also tested one by one."""
+    spell_cast = {(card, index) for card, (index, _, _) in SPELL_CAST.items()}
+    covered = {(card, index) for card, _, index in INSTRUCTIONS} | ENGINE | spell_cast | REPORTED
+    rule_changes = set()
     for card in CARDS:
         for index, ability in enumerate(card.abilities):
-            assert ability.is_static or (card.name, index) in covered, (card.name, index)
+            key = (card.name, index)
+            assert ability.is_static or key in covered, key
+            assert (key in spell_cast) == (TriggerKind.SPELL_CAST in ability.triggers), key
+            if ability.rule_change is not None:
+                rule_changes.add(key)
+    assert rule_changes == RULE_CHANGES
 
 
 def test_module_has_the_planechase_2009_planes() -> None:
@@ -424,3 +470,224 @@ def test_each_opponent_instructions_name_every_other_player_in_multiplayer() -> 
         events = fire(game, "chaos")
         assert instructions(events) == [(card, [BOB, CAROL], text, None)]
         assert of_type(events, "instruction")[0].text == f"Bob, Carol: {text}."
+
+
+# -- numbers only the table knows ------------------------------------------------------------------
+
+
+def test_skybreen_chaos_target_player_reports_the_cards_in_their_hand_and_loses_that_much_life() -> None:
+    game = game_on("Skybreen")
+    to_step(game)
+    events = make_chaos(game) + resolve_stack(game)
+    assert triggered(events) == [("Skybreen", 2)]
+    decision = game.decision
+    assert decision is not None and (decision.kind.value, decision.player) == ("choose_target", ALICE)
+    assert [o.id for o in decision.options] == ["player:0", "player:1"]
+    events = answer(game, "player:1") + resolve_stack(game)
+    decision = game.decision
+    assert decision is not None  # Bob, the target, is asked; not Alice, who controls the ability
+    assert (decision.kind.value, decision.player, decision.rule) == ("choose_number", BOB, "608.2c")
+    assert decision.prompt == "Skybreen: what is the number of cards in your hand?"
+    assert [o.id for o in decision.options] == [str(n) for n in range(100)]
+    events = answer(game, "4") + resolve_stack(game)
+    assert brief(events, "table_answer", "life_changed") == [
+        (
+            "table_answer",
+            ("608.2c",),
+            {"player": BOB, "question": "the number of cards in your hand", "answer": 4, "card": "Skybreen"},
+        ),
+        ("life_changed", ("119.3",), {"player": BOB, "delta": -4, "life": 16}),
+    ]
+    assert life(game) == [20, 16]
+    assert instructions(events) == []
+
+
+# -- Stronghold Furnace: any target, and damage doubled ----------------------------------------------
+
+
+def stronghold_furnace_chaos(game: Game, target: str) -> list[Event]:
+    """Chaos ensues on Stronghold Furnace; its ability (any target, 115.4) targets ``target``."""
+    to_step(game)
+    events = make_chaos(game) + resolve_stack(game)
+    assert triggered(events) == [("Stronghold Furnace", 1)]
+    decision = game.decision
+    assert decision is not None and (decision.kind.value, decision.player) == ("choose_target", ALICE)
+    assert [o.id for o in decision.options] == ["player:0", "player:1", "permanent"]
+    return events + answer(game, target) + resolve_stack(game)
+
+
+def test_stronghold_furnace_chaos_deals_1_damage_to_target_player_doubled_to_2() -> None:
+    game = game_on("Stronghold Furnace")
+    events = stronghold_furnace_chaos(game, "player:1")
+    assert brief(events, "replaced", "life_changed") == [
+        ("replaced", ("614.1a", "101.1"), {"card": "Stronghold Furnace", "before": 1, "after": 2}),
+        ("life_changed", ("120.3a",), {"player": BOB, "delta": -2, "life": 18}),
+    ]
+    assert life(game) == [20, 18]
+    assert instructions(events) == []
+
+
+def test_stronghold_furnace_chaos_at_a_permanent_instructs_the_table_with_2_damage() -> None:
+    game = game_on("Stronghold Furnace")
+    events = stronghold_furnace_chaos(game, "permanent")
+    assert [e.type for e in of_type(events, "replaced")] == ["replaced"]
+    assert instructions(events) == [
+        (
+            "Stronghold Furnace",
+            [],
+            "Stronghold Furnace deals 2 damage to the chosen creature, planeswalker or battle",
+            2,
+        )
+    ]
+    assert life(game) == [20, 20]
+
+
+def naar_isle_chaos_at_bob(game: Game) -> list[Event]:
+    """Chaos ensues; the abilities that trigger are put on the stack Naar Isle's last (so it resolves
+    first), Naar Isle targeting Bob and Stronghold Furnace, if face up, a permanent."""
+    events = make_chaos(game) + resolve_stack(game)
+    for _ in range(5):
+        decision = game.decision
+        if decision is None:
+            return events
+        if decision.kind.value == "order_triggers":
+            events += answer(game, option_for(game, "Stronghold Furnace"))
+        elif decision.prompt.startswith("Choose a target for Naar Isle"):
+            events += answer(game, "player:1")
+        else:
+            events += answer(game, "permanent")
+        events += resolve_stack(game)
+    raise AssertionError("chaos did not settle")
+
+
+def test_614_1a_stronghold_furnace_doubles_the_damage_another_face_up_plane_deals() -> None:
+    game = game_on("Sokenzan", "Spatial Merging", "Stronghold Furnace", "Naar Isle")
+    encounter(game)
+    resolve_stack(game)  # Spatial Merging: planeswalk to both planes
+    assert face_up(game) == ["Stronghold Furnace", "Naar Isle"]
+    events = naar_isle_chaos_at_bob(game)
+    assert triggered(events) == [("Stronghold Furnace", 1), ("Naar Isle", 1)]
+    assert brief(events, "replaced", "life_changed") == [
+        ("replaced", ("614.1a", "101.1"), {"card": "Stronghold Furnace", "before": 3, "after": 6}),
+        ("life_changed", ("120.3a",), {"player": BOB, "delta": -6, "life": 14}),
+        ("replaced", ("614.1a", "101.1"), {"card": "Stronghold Furnace", "before": 1, "after": 2}),
+    ]
+    assert [e.text for e in of_type(events, "replaced")] == [
+        "Stronghold Furnace: Naar Isle deals double that damage instead (6, not 3).",
+        "Stronghold Furnace: Stronghold Furnace deals double that damage instead (2, not 1).",
+    ]
+    assert life(game) == [20, 14]
+
+
+def test_naar_isle_without_stronghold_furnace_deals_its_damage_undoubled() -> None:
+    game = game_on("Naar Isle")
+    settle(game)  # Naar Isle's own upkeep trigger
+    to_step(game)
+    events = naar_isle_chaos_at_bob(game)
+    assert of_type(events, "replaced") == []
+    assert brief(events, "life_changed") == [("life_changed", ("120.3a",), {"player": BOB, "delta": -3, "life": 17})]
+
+
+# -- "Whenever a player casts a spell" -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("card", sorted(SPELL_CAST))
+def test_601_2i_spell_cast_ability_triggers_when_a_player_casts_a_matching_spell(card: str) -> None:
+    index, words, _ = SPELL_CAST[card]
+    game = game_on(card)
+    to_step(game)
+    events = cast_spell(game, BOB, words)
+    assert brief(events, "cast")[0][1] == ("601.2", "117.3c")
+    assert [
+        (e.rules, e.data["card"], e.data["ability"], e.data["controller"]) for e in of_type(events, "ability_triggered")
+    ] == [(("603.2", "601.2i"), card, index, ALICE)]
+    spell, ability = game.state.stack  # the ability, above the spell, resolves first
+    assert (spell.controller, spell.spell, ability.card is not None) == (BOB, True, True)
+    assert (ability.controller, ability.subject, ability.subject_item) == (ALICE, BOB, spell.id)
+
+
+@pytest.mark.parametrize(
+    ("card", "words"), [(card, words) for card in sorted(SPELL_CAST) for words in SPELL_CAST[card][2]]
+)
+def test_spell_cast_ability_does_not_trigger_for_a_spell_it_does_not_look_for(card: str, words: str) -> None:
+    game = game_on(card)
+    to_step(game)
+    events = cast_spell(game, ALICE, words)
+    assert of_type(events, "ability_triggered") == []
+    assert [item.label for item in game.state.stack] == [f"test {words}"]
+
+
+@pytest.mark.parametrize("card", sorted(SPELL_CAST))
+def test_spell_cast_ability_does_not_trigger_for_an_activated_or_triggered_ability(card: str) -> None:
+    game = game_on(card)
+    to_step(game)
+    events = cast_spell(game, ALICE, SPELL_CAST[card][1], spell=False)
+    assert brief(events, "cast")[0][1] == ("602.2", "117.3c")
+    assert of_type(events, "ability_triggered") == []
+    assert len(game.state.stack) == 1
+
+
+def test_minamo_the_player_who_casts_a_spell_may_draw_a_card() -> None:
+    game = game_on("Minamo")
+    to_step(game)
+    events = cast_spell(game, BOB, "blue instant") + resolve_top(game)
+    assert instructions(events) == [("Minamo", [BOB], "you may draw a card", None)]
+    assert of_type(events, "instruction")[0].text == "Bob: you may draw a card."
+    assert [item.label for item in game.state.stack] == ["test blue instant"]  # the spell still waits
+
+
+def test_glimmervoid_basin_the_player_who_casts_a_single_target_instant_copies_it_for_each_other_target() -> None:
+    game = game_on("Glimmervoid Basin")
+    to_step(game)
+    events = cast_spell(game, BOB, "red instant single-target") + resolve_top(game)
+    assert instructions(events) == [
+        (
+            "Glimmervoid Basin",
+            [BOB],
+            "copy that spell for each other spell, permanent, card not on the battlefield and/or player it could "
+            "target; each copy targets a different one of them",
+            None,
+        )
+    ]
+
+
+@pytest.mark.parametrize(("coin", "countered"), [("coin:lose", True), ("coin:win", False)])
+def test_mirrored_depths_the_caster_flips_a_coin_and_a_lost_flip_counters_the_spell(coin: str, countered: bool) -> None:
+    game = game_on("Mirrored Depths")
+    to_step(game)
+    cast_spell(game, BOB, "green sorcery")
+    spell = game.state.stack[0].id
+    game.force(coin)
+    events = resolve_top(game)
+    assert brief(events, "coin_flipped") == [  # Bob, who cast the spell, flips: not Alice, the controller
+        ("coin_flipped", ("705.1", "705.2"), {"player": BOB, "won": not countered, "chance": coin})
+    ]
+    if countered:
+        assert brief(events, "countered") == [("countered", ("701.6a", "608.2c"), {"item": spell})]
+        assert game.state.stack == ()
+    else:
+        assert of_type(events, "countered") == []
+        assert [item.id for item in game.state.stack] == [spell]
+        assert [e.data["item"] for e in of_type(resolve_stack(game), "resolves")] == [spell]
+
+
+def test_izzet_steam_maze_the_caster_copies_an_instant_and_both_make_chaos_ensue() -> None:
+    game = game_on("Izzet Steam Maze")
+    to_step(game)
+    events = cast_spell(game, BOB, "instant", effect="chaos")
+    spell = game.state.stack[0]
+    assert triggered(events) == [("Izzet Steam Maze", 0)]
+    events = resolve_top(game)
+    (copied,) = of_type(events, "copied")
+    assert copied.rules == ("707.10", "608.2c") and copied.data["original"] == spell.id
+    assert instructions(events) == [("Izzet Steam Maze", [BOB], "you may choose new targets for the copy", None)]
+    original, copy = game.state.stack
+    assert (original.id, original.is_copy) == (spell.id, False)
+    assert (copy.id, copy.controller, copy.is_copy, copy.effect.value) == (copied.data["item"], BOB, True, "chaos")
+    events = resolve_stack(game)  # the copy, then the spell: chaos ensues twice
+    assert [e.data["item"] for e in of_type(events, "resolves") if e.data["item"] in (spell.id, copy.id)] == [
+        copy.id,
+        spell.id,
+    ]
+    assert len(of_type(events, "chaos_ensues")) == 2
+    assert triggered(events) == [("Izzet Steam Maze", 1), ("Izzet Steam Maze", 1)]  # the copy was not cast

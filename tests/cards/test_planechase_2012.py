@@ -12,6 +12,7 @@ from conftest import make_game
 from driving import (
     CARD_FILLER,
     CARD_OTHERS,
+    act,
     answer,
     brief,
     chaos_events,
@@ -23,12 +24,14 @@ from driving import (
     life,
     next_turn,
     of_type,
+    pass_once,
     resolve_stack,
+    resolve_top,
     roll,
     to_step,
     triggered,
 )
-from planechase import Game
+from planechase import Event, Game
 from planechase.cards.sets.planechase_2012 import CARDS
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -80,12 +83,10 @@ CHAOS_INSTRUCTIONS: dict[str, tuple[list[int], str]] = {
         "you may sacrifice any number of creatures; if you do, Kharasha Foothills deals that much damage to "
         "target creature",
     ),
-    "Lair of the Ashen Idol": ([], "any number of target players each create a 2/2 black Zombie creature token"),
     "Nephalia": ([0], "return target card from your graveyard to your hand"),
     "Norn's Dominion": ([0], "you may put a fate counter on target permanent"),
     "Orochi Colony": ([0], "target creature can't be blocked this turn"),
     "Orzhova": ([0], "for each opponent, exile up to one target creature card from that player's graveyard"),
-    "Prahv": ([0], "gain life equal to the number of cards in your hand"),
     "Quicksilver Sea": ([0], "reveal the top card of your library; you may play it without paying its mana cost"),
     "Takenuma": ([0], "return target creature you control to its owner's hand"),
     "Talon Gates": ([0], "remove two time counters from each suspended card you own"),
@@ -108,9 +109,9 @@ STARTS_WITH_A_QUESTION = {"Furnace Layer": "no", "Lair of the Ashen Idol": "yes"
 
 
 def settle_upkeep(game: Game, plane: str) -> None:
-    """Resolve the starting plane's own upkeep trigger, answering its question (no planeswalk)."""
+    """Resolve the starting plane's own upkeep trigger, answering its question (no planeswalk). Furnace
+    Layer asks the player selected at random as the game began, whoever that is."""
     if plane in STARTS_WITH_A_QUESTION:
-        game.force("seat:0")
         resolve_stack(game)
         answer(game, STARTS_WITH_A_QUESTION[plane])
 
@@ -193,7 +194,7 @@ STATIC_LINES: dict[str, list[int]] = {
     "Grand Ossuary": [0],
     "Grove of the Dreampods": [],
     "Hedron Fields of Agadeem": [0],
-    "Jund": [0],
+    "Jund": [],
     "Kessig": [0],
     "Kharasha Foothills": [0],
     "Lair of the Ashen Idol": [],
@@ -230,7 +231,22 @@ def test_static_abilities_show_as_reminders(plane: str) -> None:
     assert game.view(1)["face_up"][0]["reminders"] == expected
 
 
-# -- Furnace Layer: a player selected at random ------------------------------------------------
+# -- Furnace Layer: a player selected at random --------------------------------------------------
+
+
+def selection(events: list[Event]) -> tuple[int, int]:
+    """(the player selected at random, the stack object whose target they are), checking that the
+    selection is made as Furnace Layer's ability is put on the stack (603.3d), not as it resolves."""
+    (selected,) = of_type(events, "selected_at_random")
+    assert selected.rules == ("115.1", "603.3d")
+    assert selected.data["chance"] == f"seat:{selected.data['player']}"
+    (triggered_event,) = [e for e in of_type(events, "ability_triggered") if e.data.get("card") == "Furnace Layer"]
+    item = triggered_event.data["item"]
+    assert selected.data["item"] == item
+    order = [(e.type, e.data.get("item")) for e in events]
+    assert order.index(("selected_at_random", item)) < order.index(("put_on_stack", item))
+    assert order.index(("put_on_stack", item)) < order.index(("resolves", item))
+    return selected.data["player"], item
 
 
 @pytest.mark.parametrize(("land", "expected"), [("yes", [20, 17]), ("no", [20, 20])])
@@ -241,9 +257,7 @@ def test_furnace_layer_planeswalk_to_random_player_discards_and_loses_3_for_a_la
     to_step(game)
     events = roll(game, "planeswalker", "seat:1") + resolve_stack(game)
     assert triggered(events) == [("Furnace Layer", 0, ("901.11",))]
-    assert brief(events, "selected_at_random") == [
-        ("selected_at_random", ("115.1", "608.2c"), {"player": 1, "card": "Furnace Layer"})
-    ]
+    assert selection(events)[0] == 1
     assert instructions(events) == [("Furnace Layer", [1], "discard a card", None)]
     decision = game.decision
     assert decision is not None
@@ -253,29 +267,43 @@ def test_furnace_layer_planeswalk_to_random_player_discards_and_loses_3_for_a_la
     assert life(game) == expected
     if land == "yes":
         assert brief(events, "life_changed") == [("life_changed", ("119.3",), {"player": 1, "delta": -3, "life": 17})]
+    else:
+        assert of_type(events, "life_changed") == []
 
 
-def test_furnace_layer_upkeep_can_select_the_controller() -> None:
-    game = game_on("Furnace Layer")
-    game.force("seat:0")
-    events = resolve_stack(game)
+def test_furnace_layer_can_select_its_controller() -> None:
+    game = game_on("Sokenzan", "Furnace Layer")
+    to_step(game)
+    events = roll(game, "planeswalker", "seat:0") + resolve_stack(game)
+    assert selection(events)[0] == 0
     assert instructions(events) == [("Furnace Layer", [0], "discard a card", None)]
     answer(game, "yes")
     assert life(game) == [17, 20]
-    next_turn(game)
-    game.force("seat:1")
-    events = resolve_stack(game)  # Bob's upkeep: he is the planar controller now
+    game.force("seat:1")  # used as Bob's upkeep trigger is put on the stack: he is the planar controller now
+    events = next_turn(game) + resolve_stack(game)
+    assert triggered(events) == [("Furnace Layer", 0, ("603.2",))]
+    assert selection(events)[0] == 1
     assert instructions(events) == [("Furnace Layer", [1], "discard a card", None)]
+    decision = game.decision
+    assert decision is not None and decision.player == 1
     answer(game, "no")
     assert life(game) == [17, 20]
 
 
 def test_furnace_layer_unforced_selection_is_a_player_in_the_game() -> None:
-    game = game_on("Furnace Layer", players=("Alice", "Bob", "Carol"))
-    events = resolve_stack(game)
-    (selected,) = of_type(events, "selected_at_random")
-    assert selected.data["player"] in (0, 1, 2)
-    assert game.decision is not None and game.decision.player == selected.data["player"]
+    selected: set[int] = set()
+    for seed in range(12):
+        game = make_game(
+            [deck_with("Sokenzan", "Furnace Layer"), OTHERS, OTHERS], players=("Alice", "Bob", "Carol"), seed=seed
+        )
+        act(game, type="concede", player=2)
+        to_step(game)
+        events = roll(game, "planeswalker") + resolve_stack(game)
+        seat, _ = selection(events)
+        decision = game.decision
+        assert decision is not None and decision.player == seat
+        selected.add(seat)
+    assert selected == {0, 1}  # never Carol, who left the game; both the others in a dozen seeds
 
 
 # -- Lair of the Ashen Idol: sacrifice a creature, or planeswalk --------------------------------
@@ -296,6 +324,116 @@ def test_lair_of_the_ashen_idol_upkeep_sacrifice_or_planeswalk() -> None:
     events = answer(game, "no") + resolve_stack(game)
     assert brief(events, "planeswalk") == [("planeswalk", ("701.31",), {"player": 0})]
     assert face_up(game) == ["Tazeem"]
+
+
+def lair_chaos(game: Game) -> list[Event]:
+    """Lair of the Ashen Idol as the starting plane of a three-player game: its upkeep trigger is
+    answered (a creature was sacrificed), then chaos ensues and its ability waits for its targets."""
+    settle_upkeep(game, "Lair of the Ashen Idol")
+    events = chaos_events(game)
+    assert triggered(events) == [("Lair of the Ashen Idol", 1, ("311.7",))]
+    return events
+
+
+def target_options(game: Game) -> list[str]:
+    decision = game.decision
+    assert decision is not None and (decision.kind.value, decision.player, decision.rule) == (
+        "choose_target",
+        0,
+        "603.3d",
+    )
+    return [o.id for o in decision.options]
+
+
+def test_lair_of_the_ashen_idol_chaos_any_number_of_target_players_each_create_a_zombie() -> None:
+    game = game_on("Lair of the Ashen Idol", players=3)
+    events = lair_chaos(game)
+    assert target_options(game) == ["player:0", "player:1", "player:2", "done"]
+    events += answer(game, "player:2")
+    assert target_options(game) == ["player:0", "player:1", "done"]  # 115.3: a player is chosen once
+    events += answer(game, "player:0")
+    assert target_options(game) == ["player:1", "done"]
+    events += answer(game, "done") + resolve_stack(game)
+    assert game.state.stack == () and game.decision is None
+    ((card, players, text, n),) = instructions(events)
+    assert (card, sorted(players), text, n) == (
+        "Lair of the Ashen Idol",
+        [0, 2],
+        "create a 2/2 black Zombie creature token",
+        None,
+    )
+    assert life(game) == [20, 20, 20]
+
+
+def test_lair_of_the_ashen_idol_chaos_with_no_target_player_instructs_nobody() -> None:
+    game = game_on("Lair of the Ashen Idol", players=3)
+    lair_chaos(game)
+    events = answer(game, "done") + resolve_stack(game)
+    assert of_type(events, "fizzles") == []  # no target was chosen, so none is illegal (608.2b)
+    assert brief(events, "no_player") == [("no_player", ("608.2c",), {})]
+    assert instructions(events) == []
+    assert game.state.stack == () and game.decision is None
+
+
+# -- Prahv: a number only the table knows ------------------------------------------------------
+
+
+def test_prahv_chaos_you_report_the_cards_in_your_hand_and_gain_that_much_life() -> None:
+    game = game_on("Prahv")
+    events = chaos_events(game)
+    assert triggered(events) == [("Prahv", 2, ("311.7",))]
+    decision = game.decision
+    assert decision is not None
+    assert (decision.kind.value, decision.player, decision.rule) == ("choose_number", 0, "608.2c")
+    assert decision.prompt == "Prahv: what is the number of cards in your hand?"
+    events = answer(game, "5") + resolve_stack(game)
+    assert brief(events, "table_answer", "life_changed") == [
+        (
+            "table_answer",
+            ("608.2c",),
+            {"player": 0, "question": "the number of cards in your hand", "answer": 5, "card": "Prahv"},
+        ),
+        ("life_changed", ("119.3",), {"player": 0, "delta": 5, "life": 25}),
+    ]
+    assert life(game) == [25, 20]
+    assert instructions(events) == []
+
+
+# -- Jund: whenever a player casts a black, red or green creature spell ----------------------------
+
+
+def cast_by_bob(game: Game, types: str, *, spell: bool = True) -> list[Event]:
+    """In Alice's main phase she passes, and Bob casts a spell (or puts an ability on the stack)
+    described by ``types``."""
+    to_step(game)
+    events = pass_once(game)
+    return events + act(game, type="cast", player=1, label=f"test {types}", types=types, spell=spell)
+
+
+@pytest.mark.parametrize("types", ["red creature", "black artifact creature", "green, white creature"])
+def test_jund_a_black_red_or_green_creature_spell_gains_devour_5(types: str) -> None:
+    game = game_on("Jund")
+    events = cast_by_bob(game, types)
+    assert triggered(events) == [("Jund", 0, ("603.2", "601.2i"))]
+    spell, ability = game.state.stack
+    assert (ability.controller, ability.subject, ability.subject_item) == (0, 1, spell.id)
+    events = resolve_top(game)
+    assert instructions(events) == [("Jund", [1], "the creature spell you cast gains devour 5", None)]
+    assert [item.id for item in game.state.stack] == [spell.id]
+
+
+@pytest.mark.parametrize("types", ["white creature", "blue artifact creature", "red instant", "green sorcery", ""])
+def test_jund_does_not_trigger_for_other_spells(types: str) -> None:
+    game = game_on("Jund")
+    events = cast_by_bob(game, types)
+    assert of_type(events, "ability_triggered") == []
+    assert len(game.state.stack) == 1
+
+
+def test_jund_does_not_trigger_for_an_ability() -> None:
+    game = game_on("Jund")
+    events = cast_by_bob(game, "red creature", spell=False)
+    assert of_type(events, "ability_triggered") == []
 
 
 # -- step triggers -------------------------------------------------------------------------------

@@ -432,3 +432,48 @@ def test_render_shows_the_object_resolving_while_its_choice_is_open() -> None:
     console.print(render(game))
     text = console.export_text()
     assert "Resolving: Interplanar Tunnel" in text
+
+
+# -- numbers and spells ---------------------------------------------------------------------------
+
+
+def test_a_number_decision_is_answered_with_the_number_itself_prahv_608_2c() -> None:
+    game = make_game(decks("Prahv"))
+    t = at_main(game)
+    game.force("chaos")
+    t.handle_key("r")
+    while game.decision is None:
+        assert t.handle_key("v").ok
+    assert game.decision.kind.value == "choose_number"
+    assert "type a number from 0 to 99" in screen(game, t).replace("Type", "type")
+    t.ask = Prompts(["2"])  # "1" then "2": twelve cards in hand
+    message = t.handle_key("1")
+    assert message.ok, message.text
+    assert game.state.players[0].life == 32
+
+
+def test_a_number_out_of_range_is_refused_and_changes_nothing() -> None:
+    game = make_game(decks("Prahv"))
+    t = at_main(game)
+    game.force("chaos")
+    t.handle_key("r")
+    while game.decision is None:
+        t.handle_key("v")
+    before = game.state
+    t.ask = Prompts(["00"])  # 100
+    message = t.handle_key("1")
+    assert not message.ok and "0-99" in message.text
+    assert game.state is before
+
+
+def test_c_casts_a_spell_with_its_types_or_an_ability_601_2() -> None:
+    game = make_game()
+    t = at_main(game)
+    t.ask = Prompts(["", "Lightning Bolt", "red  instant"])
+    assert t.handle_key("c").ok
+    bolt = game.state.stack[-1]
+    assert (bolt.label, bolt.spell, bolt.spell_types) == ("Lightning Bolt", True, "red instant")
+    t.ask = Prompts(["", "Prodigal Sorcerer", "ability"])
+    assert t.handle_key("c").ok
+    ping = game.state.stack[-1]
+    assert (ping.label, ping.spell, ping.spell_types) == ("Prodigal Sorcerer", False, "")

@@ -276,6 +276,12 @@ def test_new_with_a_forced_order_that_does_not_fit_gets_invalid_forced(client: C
     assert err["code"] == "invalid_forced" and "does not fit" in err["message"]
 
 
+def test_force_accepts_coin_flips_705(client: Client) -> None:
+    client.new()
+    reply = client.ok({"cmd": "force", "outcomes": ["coin:lose", "coin:win"]})
+    assert reply["forced"][-2:] == ["coin:lose", "coin:win"]
+
+
 def test_new_with_a_forced_starting_seat_starts_there(client: Client) -> None:
     config = demo_config()
     del config["starting_player"]

@@ -79,6 +79,13 @@ def game_on(*first: str, players: Sequence[str] = ("Alice", "Bob")) -> Game:
     return make_game(decks, players=players)
 
 
+def ability(game: Game, effect: str, *, player: int | None = None) -> list[Event]:
+    """``player`` (by default the one with priority) puts a test ability with ``effect`` on the stack: an
+    activated ability, not a spell, so "whenever a player casts a spell" does not trigger (601.2i)."""
+    seat = game.state.priority if player is None else player
+    return act(game, type="cast", player=seat, label=f"test {effect} ability", effect=effect, spell=False)
+
+
 # -- Stairs to Infinity --------------------------------------------------------------------------
 
 
@@ -410,17 +417,54 @@ def test_naar_isle_chaos_target_gone_fizzles() -> None:
     assert life(game)[:2] == [19, 20]
 
 
+@pytest.mark.parametrize(
+    ("caster", "choice", "expected"),
+    [(0, "yes", [22, 20]), (0, "no", [20, 20]), (1, "yes", [20, 22]), (1, "no", [20, 20])],
+)
+def test_fields_of_summer_whenever_a_player_casts_a_spell_that_player_may_gain_2_life(
+    caster: int, choice: str, expected: list[int]
+) -> None:
+    game = game_on("Fields of Summer")
+    to_step(game)  # Alice's turn: she is the planar controller, whoever casts the spell
+    if caster == 1:
+        pass_once(game)
+    events = cast(game, "none", player=caster)
+    assert triggered(events) == [("Fields of Summer", 0, ("603.2", "601.2i"))]
+    spell = game.state.stack[0].id
+    resolve_top(game)
+    decision = game.decision
+    assert decision is not None
+    assert (decision.kind.value, decision.player, decision.rule) == ("may", caster, "608.2c")
+    assert decision.prompt == "Fields of Summer: gain 2 life?"
+    events = answer(game, choice)
+    assert life(game) == expected
+    gained = [("life_changed", ("119.3",), {"player": caster, "delta": 2, "life": 22})] if choice == "yes" else []
+    assert brief(events, "life_changed") == gained
+    assert [item.id for item in game.state.stack] == [spell]  # the spell is still waiting to resolve
+
+
+def test_fields_of_summer_an_ability_is_not_a_spell_cast() -> None:
+    game = game_on("Fields of Summer")
+    to_step(game)
+    events = ability(game, "none") + resolve_stack(game)
+    assert triggered(events) == []
+    assert game.decision is None
+    assert life(game) == [20, 20]
+
+
 @pytest.mark.parametrize(("choice", "expected"), [("yes", 30), ("no", 20)])
 def test_fields_of_summer_chaos_you_may_gain_10_life(choice: str, expected: int) -> None:
     game = game_on("Fields of Summer")
     to_step(game)
-    cast(game, "chaos")
-    resolve_top(game)
+    events = ability(game, "chaos") + resolve_top(game)  # an ability, so the first ability doesn't trigger
+    assert triggered(events) == [("Fields of Summer", 1, ("311.7",))]
     resolve_top(game)
     decision = game.decision
     assert decision is not None and (decision.kind.value, decision.player) == ("may", 0)
+    assert decision.prompt == "Fields of Summer: gain 10 life?"
     answer(game, choice)
     assert life(game) == [expected, 20]
+    assert game.state.stack == ()
 
 
 def test_sokenzan_chaos_in_a_main_phase_adds_combat_and_main() -> None:
@@ -489,14 +533,61 @@ def test_kilnspire_district_charge_counters_and_mana_and_chaos() -> None:
     events = to_step(game, "postcombat_main")
     assert triggered(events) == []  # only the first main phase
     events = cast(game, "chaos") + resolve_stack(game)
+    assert triggered(events) == [("Kilnspire District", 1, ("311.7",))]
+    decision = game.decision  # Bob, the planar controller, chooses "any target"
+    assert decision is not None
+    assert (decision.kind.value, decision.player, decision.rule) == ("choose_target", 1, "603.3d")
+    assert [o.id for o in decision.options] == ["player:1", "player:0", "permanent"]
+
+
+def kilnspire_chaos_with_target(target: str) -> Game:
+    """Alice's Kilnspire District: chaos ensues, Alice chooses ``target``, and the ability resolves up
+    to the question of the X she pays."""
+    game = game_on("Kilnspire District")
+    to_step(game)
+    ability(game, "chaos")
+    resolve_top(game)
+    decision = game.decision
+    assert decision is not None and decision.kind.value == "choose_target"
+    assert [(o.id, o.label) for o in decision.options] == [
+        ("player:0", "Alice"),
+        ("player:1", "Bob"),
+        ("permanent", "A creature, planeswalker or battle (the table tracks it)"),
+    ]
+    answer(game, target)
+    resolve_stack(game)
+    decision = game.decision
+    assert decision is not None
+    assert (decision.kind.value, decision.player, decision.rule) == ("choose_number", 0, "608.2c")
+    assert [o.id for o in decision.options] == [str(n) for n in range(100)]
+    return game
+
+
+@pytest.mark.parametrize(("x", "bob"), [(3, 17), (0, 20)])
+def test_kilnspire_district_chaos_pay_x_deals_x_damage_to_target_player(x: int, bob: int) -> None:
+    game = kilnspire_chaos_with_target("player:1")
+    events = answer(game, str(x))
+    assert [e.data["answer"] for e in of_type(events, "table_answer")] == [x]
+    damage = [("life_changed", ("120.3a",), {"player": 1, "delta": -x, "life": bob})] if x else []
+    assert brief(events, "life_changed") == damage
+    assert instructions(events) == []
+    assert life(game) == [20, bob]
+    assert game.state.stack == ()
+
+
+def test_kilnspire_district_chaos_x_damage_to_a_permanent_is_an_instruction() -> None:
+    game = kilnspire_chaos_with_target("permanent")
+    events = answer(game, "4")
     assert instructions(events) == [
         (
             "Kilnspire District",
-            [1],
-            "you may pay {X}; if you do, Kilnspire District deals X damage to any target",
-            None,
+            [],
+            "Kilnspire District deals 4 damage to the chosen creature, planeswalker or battle",
+            4,
         )
     ]
+    assert of_type(events, "life_changed") == []
+    assert life(game) == [20, 20]
 
 
 def test_academy_at_tolaria_west_end_step_and_chaos() -> None:
@@ -578,7 +669,6 @@ def test_the_fertile_lands_of_saulvinia_chaos_ensues_on_the_revealed_plane() -> 
 # -- static abilities are shown as reminders -----------------------------------------------------
 
 STATIC_REMINDERS = {
-    "Fields of Summer": ["Whenever a player casts a spell, that player may gain 2 life."],
     "Otaria": [
         "Instant and sorcery cards in graveyards have flashback. The flashback cost is equal to the card's mana "
         "cost. (Its owner may cast the card from their graveyard for its mana cost. Then they exile it.)"

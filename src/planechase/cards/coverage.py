@@ -60,6 +60,8 @@ _TRIGGER_LABELS: Final[dict[str, str]] = {
     TriggerKind.EACH_UPKEEP: "each player's upkeep",
     TriggerKind.EACH_END_STEP: "each player's end step",
     TriggerKind.SPELL_CAST: "a player casts a spell",
+    TriggerKind.REPORTED: "reported by the table (any player)",
+    TriggerKind.REPORTED_BY_YOU: "reported by the table (you)",
 }
 
 

@@ -42,6 +42,10 @@ class TriggerKind(StrEnum):
     EACH_UPKEEP = "each_upkeep"  # "At the beginning of each player's upkeep" ("that player": the active one)
     EACH_END_STEP = "each_end_step"  # "At the beginning of each player's end step"
     SPELL_CAST = "spell_cast"  # "Whenever a player casts a spell" (601.2i; "that player": the caster)
+    # Events the engine does not track (a land tapped for mana, a card drawn, an attack): the table reports
+    # them with a ``report`` action naming the player the event is about.
+    REPORTED = "reported"  # "Whenever a player ..." ("that player": the reporting player)
+    REPORTED_BY_YOU = "reported_by_you"  # "Whenever you ..." (only the planar controller reports it)
 
 
 #: Triggers that fire at the beginning of a step of the planar controller's own turn.

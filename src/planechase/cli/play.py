@@ -40,6 +40,7 @@ from ..engine.actions import (
     Choose,
     Concede,
     Pass,
+    Report,
     Roll,
     action_from_dict,
 )
@@ -48,7 +49,7 @@ from ..engine.errors import IllegalActionError, PlanechaseError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.reducer import check_action
-from ..engine.state import OtherEffect, Step
+from ..engine.state import DecisionKind, OtherEffect, Step
 from .keys import PipedKeys, TtyKeys
 from .render import CHAOS_SYMBOL, Chrome, Message, render
 
@@ -184,6 +185,7 @@ class TableController:
             "a": self._choose_step,
             "e": self._end_step,
             "c": self._cast,
+            "t": self._report,
             "l": lambda: self._adjust("life"),
             "o": lambda: self._adjust("poison"),
             "x": self._concede,
@@ -235,6 +237,8 @@ class TableController:
             who = self.game.state.players[decision.player].name
             count = len(decision.options)
             keys = f"press 1-{count}" if count <= 9 else f"type a number from 1 to {count}"
+            if decision.kind is DecisionKind.CHOOSE_NUMBER:
+                keys = f"type a number from 0 to {count - 1}"
             return Message(f"{who} must decide [{decision.rule}]: {keys}.")
         chosen = next((e for e in events if e.type == prefer), None) if prefer else None
         event = chosen or (events[-1] if events else None)
@@ -288,6 +292,10 @@ class TableController:
         """The option number a digit key starts: with more than nine options, a single digit asks for
         the rest of the number (a scripted line of digits is taken whole)."""
         decision = self.game.decision
+        if decision is not None and decision.kind is DecisionKind.CHOOSE_NUMBER and len(key) == 1:
+            rest = self.ask(f"Number (0-{len(decision.options) - 1}): {key}")
+            rest = (rest or "").strip()
+            return int(key + rest) if rest.isdigit() else int(key)
         if decision is None or len(decision.options) <= 9 or len(key) > 1:
             return int(key)
         rest = self.ask(f"Option number (1-{len(decision.options)}): {key}")
@@ -300,6 +308,11 @@ class TableController:
             # The engine says why: there is no decision to make (117.1).
             check_action(self.game.state, Choose(self._priority, "-", str(number)))
             return Message("There is no decision to make.", ok=False)
+        if decision.kind is DecisionKind.CHOOSE_NUMBER:
+            # A number decision is answered with the number itself (its options are 0, 1, 2, ...).
+            if not 0 <= number < len(decision.options):
+                return Message(f"{number} is out of range: choose 0-{len(decision.options) - 1}.", ok=False)
+            number += 1
         if not 1 <= number <= len(decision.options):
             return Message(f"Option {number} doesn't exist: choose 1-{len(decision.options)}.", ok=False)
         option = decision.options[number - 1]
@@ -337,8 +350,39 @@ class TableController:
         label = self.ask("Name of the spell or ability [a spell or ability]: ")
         if label is None:
             return Message("Cancelled: nothing cast.", ok=False)
-        cast = Cast(seat, label=label.strip()[:200] or "a spell or ability", effect=effect.value, target=target)
+        kind = self.ask("Its types and colors, e.g. 'red instant' (or 'ability' if it is not a spell) []: ")
+        words = " ".join((kind or "").split())[:200]
+        spell = words.lower() != "ability"
+        cast = Cast(
+            seat,
+            label=label.strip()[:200] or "a spell or ability",
+            effect=effect.value,
+            target=target,
+            spell=spell,
+            types=words if spell else "",
+        )
         return self._done(self._act(cast))
+
+    def _report(self) -> Message:
+        """Report an untracked event that triggers a face-up card's ability (603.2)."""
+        view = self.game.view()
+        choices = [(card, r) for card in view["face_up"] for r in card["reported"]]
+        if not choices:
+            return Message("No face-up card has an ability that waits for the table to report an event.", ok=False)
+        index: int | None = 0
+        if len(choices) > 1:
+            labels = [f"{card['name']}: {r['text']}" for card, r in choices]
+            menu = "; ".join(f"{i} {label}" for i, label in enumerate(labels, start=1))
+            index = _pick(self.ask(f"Which ability? {menu}: "), labels)
+        if index is None:
+            return Message("Cancelled: no ability chosen.", ok=False)
+        card, reported = choices[index]
+        seat = self.game.state.planar_controller
+        if reported["by"] == "any":
+            seat = self._ask_player(f"{card['name']}: which player is the event about?")
+        if seat is None:
+            return Message("Cancelled: no player chosen.", ok=False)
+        return self._done(self._act(Report(seat, card["object"], reported["ability"])))
 
     def _ask_player(self, question: str) -> int | None:
         players = self.game.state.players

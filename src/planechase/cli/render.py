@@ -28,7 +28,7 @@ from ..engine.actions import Roll
 from ..engine.errors import IllegalActionError, PlanechaseError
 from ..engine.game import Game
 from ..engine.reducer import check_action, is_legal
-from ..engine.state import Step
+from ..engine.state import DecisionKind, Step
 
 #: How the chaos symbol is shown: the cards' "{CHAOS}" and the start of every chaos ability.
 CHAOS_SYMBOL = "🌀"
@@ -86,6 +86,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("e", "Move on to the end step."),
     ("1-9", "Answer the pending decision with that option (with more than nine options, type the number)."),
     ("c", "Cast another spell or ability: its effect (none, chaos, planeswalk, roll, counter, copy) and target."),
+    ("t", "Report an event the engine does not see that triggers a face-up card (▶): which ability, which player."),
     ("l / o", "Adjust a player's life total / poison counters: a player, then +N, -N or =N."),
     ("x", "A player concedes (104.3a)."),
     ("u", "Undo the last key's actions. Chance is not re-drawn: a rolled die stays rolled the same way."),
@@ -147,6 +148,8 @@ def hint(game: Game) -> str:
         return "The game is over: u undoes, s saves, q quits."
     if state.pending is not None:
         d = state.pending.decision
+        if d.kind is DecisionKind.CHOOSE_NUMBER:
+            return f"{state.players[d.player].name} decides: type a number from 0 to {len(d.options) - 1}."
         return f"{state.players[d.player].name} decides: press 1-{min(9, len(d.options))}."
     if state.priority is None:
         return "Nobody has priority."
@@ -278,6 +281,10 @@ def _card_panel(card: dict[str, Any], v: dict[str, Any], sym: str, roomy: bool =
         elif line in card["reminders"]:
             body.append("● ", style="bold green")
             body.append(chaos_text(line, sym), style="green")
+        elif any(r["text"] == line for r in card["reported"]):
+            body.append("▶ ", style="bold yellow")
+            body.append(chaos_text(line, sym), style="yellow")
+            body.append(" (t reports it)", style="dim")
         else:
             body.append(chaos_text(line, sym))
     if card["counters"]:
@@ -393,12 +400,16 @@ def _decision_panel(v: dict[str, Any], sym: str) -> RenderableType:
     d = v["decision"]
     body = Text(overflow="fold")
     body.append(chaos_text(d["prompt"], sym), style="bold")
-    for i, option in enumerate(d["options"], start=1):
-        body.append("\n")
-        body.append(f" {i} ", style="bold black on yellow")
-        body.append(f" {chaos_text(option['label'], sym)}")
     count = len(d["options"])
     keys = f"1-{count}" if count <= 9 else "a number"
+    if d["kind"] == DecisionKind.CHOOSE_NUMBER.value:
+        body.append(f"\n Type a number from 0 to {count - 1}.")
+        keys = "a number"
+    else:
+        for i, option in enumerate(d["options"], start=1):
+            body.append("\n")
+            body.append(f" {i} ", style="bold black on yellow")
+            body.append(f" {chaos_text(option['label'], sym)}")
     title = Text.assemble((f"DECISION: {_name(v, d['player'])} decides", "bold"), f" [{d['rule']}], press {keys}")
     return Panel(body, title=title, title_align="left", border_style="yellow", box=box.DOUBLE)
 

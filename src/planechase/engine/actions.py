@@ -101,6 +101,22 @@ class Cast(_ActionBase):
 
 
 @dataclass(frozen=True, slots=True)
+class Report(_ActionBase):
+    """The table reports an event the engine does not track that triggers an ability of a face-up card
+    (603.2): ``source`` is the face-up object, ``ability`` the index of the ability among the card's, and
+    ``player`` the player the event is about ("that player": who tapped the land, drew the card).
+
+    >>> Report(player=1, source=7, ability=0).to_dict()
+    {'type': 'report', 'player': 1, 'source': 7, 'ability': 0}
+    """
+
+    player: int
+    source: int
+    ability: int
+    type: ClassVar[str] = "report"
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(_ActionBase):
     """Concede the game (104.3a); the player leaves it (800.4a)."""
 
@@ -135,10 +151,11 @@ class AdjustPoison(_ActionBase):
     type: ClassVar[str] = "poison"
 
 
-Action = Pass | Roll | Advance | Resolve | Choose | Cast | Concede | Lose | AdjustLife | AdjustPoison
+Action = Pass | Roll | Advance | Resolve | Choose | Cast | Report | Concede | Lose | AdjustLife | AdjustPoison
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type: cls for cls in (Pass, Roll, Advance, Resolve, Choose, Cast, Concede, Lose, AdjustLife, AdjustPoison)
+    cls.type: cls
+    for cls in (Pass, Roll, Advance, Resolve, Choose, Cast, Report, Concede, Lose, AdjustLife, AdjustPoison)
 }
 
 
@@ -197,6 +214,8 @@ _FIELD_TYPES: dict[str, type] = {
     "reason": str,
     "types": str,
     "spell": bool,
+    "source": int,
+    "ability": int,
 }
 
 _ADVANCE_TARGETS: tuple[str, ...] = (NEXT_TURN, *(s.value for s in Step if s is not Step.UNTAP))

@@ -90,7 +90,7 @@ class Game:
             yield from record.events
 
     def legal_actions(self) -> list[Action]:
-        return legal_actions(self.state)
+        return legal_actions(self.state, self.catalog)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return view(self.state, seat, self.catalog)

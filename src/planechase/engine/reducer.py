@@ -35,6 +35,7 @@ from .actions import (
     Concede,
     Lose,
     Pass,
+    Report,
     Resolve,
     Roll,
     action_from_dict,
@@ -59,7 +60,7 @@ from .state import (
     StackKind,
     Step,
 )
-from .triggers import fire
+from .triggers import fire, trigger_ability
 from .turns import (
     MAX_AUTOMATIC_STEPS,
     begin_step,
@@ -208,7 +209,7 @@ def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog = 
     :class:`~planechase.engine.errors.IllegalActionError` naming the rule; ``state`` is unchanged."""
     if isinstance(action, dict):
         action = action_from_dict(action)
-    check_action(state, action)
+    check_action(state, action, catalog)
     pending = state.pending
     if pending is not None:
         if isinstance(action, Concede | Lose):
@@ -282,6 +283,8 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
         _advance(run, seat, action.get("to", NEXT_TURN))
     elif kind == "cast":
         _cast(run, seat, action)
+    elif kind == "report":
+        _report(run, seat, int(action["source"]), int(action["ability"]))
     elif kind in ("concede", "lose"):
         rule = "104.3a" if kind == "concede" else "104.3"
         reason = "concedes" if kind == "concede" else str(action.get("reason", "lost"))
@@ -405,10 +408,31 @@ def _cast(run: Run, seat: int, action: dict[str, Any]) -> None:
     give_priority(run, seat)
 
 
+def _report(run: Run, seat: int, source: int, index: int) -> None:
+    """The table reports an event the engine does not track: the face-up card's ability triggers (603.2)
+    with the reporting player as "that player", and goes on the stack the next time a player would
+    receive priority (603.3)."""
+    s = run.s
+    fu = s.face_up_object(source)
+    assert fu is not None  # checked by check_action
+    run.emit(
+        "reported",
+        "603.2",
+        f"{run.name(seat)} reports: {run.catalog[run.card_name(fu.card)].abilities[index].text}",
+        player=seat,
+        source=source,
+        ability=index,
+        card=run.card_name(fu.card),
+    )
+    trigger_ability(run, fu.card, index, source=fu.object_id, counters=fu.counters, subject=seat)
+    holder = s.priority if s.priority is not None else s.active
+    give_priority(run, holder)
+
+
 # -- legality ----------------------------------------------------------------------------------
 
 
-def check_action(state: GameState, action: Action) -> None:
+def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -> None:
     """Raise an error if ``action`` is not legal in ``state``; return quietly if it is."""
     seat = action.player
     if not 0 <= seat < len(state.players):
@@ -447,6 +471,9 @@ def check_action(state: GameState, action: Action) -> None:
     if isinstance(action, Roll):
         _check_roll(state, seat)
         return
+    if isinstance(action, Report):
+        _check_report(state, action, catalog)
+        return
     if state.priority != seat:
         holder = "nobody" if state.priority is None else state.players[state.priority].name
         raise IllegalActionError("117.1", f"{name} does not have priority ({holder} has)")
@@ -461,6 +488,26 @@ def check_action(state: GameState, action: Action) -> None:
             )
     elif isinstance(action, Cast):
         _check_cast(state, action)
+
+
+def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
+    fu = state.face_up_object(action.source)
+    if fu is None:
+        raise IllegalActionError("603.2", f"there is no face-up planar card with id {action.source}")
+    card = catalog[state.cards[fu.card].name]
+    if not 0 <= action.ability < len(card.abilities):
+        raise IllegalActionError("603.2", f"{card.name} has no ability {action.ability}")
+    ability = card.abilities[action.ability]
+    if TriggerKind.REPORTED_BY_YOU in ability.triggers:
+        if action.player != state.planar_controller:
+            raise IllegalActionError(
+                "901.6",
+                f"{card.name}'s ability is about its controller's events: only the planar controller reports them",
+            )
+    elif TriggerKind.REPORTED not in ability.triggers:
+        raise IllegalActionError(
+            "603.2", f"{card.name}'s ability {action.ability} triggers on events the engine tracks itself"
+        )
 
 
 def _check_roll(state: GameState, seat: int) -> None:
@@ -486,15 +533,15 @@ def _check_cast(state: GameState, action: Cast) -> None:
         raise IllegalActionError("115.1", f"a {effect.value} spell or ability has no target")
 
 
-def is_legal(state: GameState, action: Action) -> bool:
+def is_legal(state: GameState, action: Action, catalog: Catalog = CATALOG) -> bool:
     try:
-        check_action(state, action)
+        check_action(state, action, catalog)
     except (IllegalActionError, InvalidActionError):
         return False
     return True
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
     """Every enumerable legal action (life and poison adjustments, which take any number, are left out)."""
     if state.over:
         return []
@@ -517,7 +564,20 @@ def legal_actions(state: GameState) -> list[Action]:
                 out.append(_roll_action(seat))
             out.extend(_advance_action(seat, to) for to in advance_targets(state))
         out.extend(_casts_action(seat))
+    out.extend(_report_actions(state, catalog))
     out.extend(_concede_action(p) for p in state.seats_in_game)
+    return out
+
+
+def _report_actions(state: GameState, catalog: Catalog) -> list[Report]:
+    """Reports of untracked events for the face-up cards' abilities that wait for them."""
+    out: list[Report] = []
+    for fu in state.face_up:
+        for index, ability in enumerate(catalog[state.cards[fu.card].name].abilities):
+            if TriggerKind.REPORTED_BY_YOU in ability.triggers and state.planar_controller is not None:
+                out.append(Report(state.planar_controller, fu.object_id, index))
+            elif TriggerKind.REPORTED in ability.triggers:
+                out.extend(Report(seat, fu.object_id, index) for seat in state.seats_in_game)
     return out
 
 

@@ -34,7 +34,7 @@ def trigger_ability(
         run.emit(
             "not_triggered",
             "603.4",
-            f"{run.card_name(card)}'s ability doesn't trigger: {ability.condition.describe()} is false.",
+            f"{run.card_name(card)}'s ability doesn't trigger: it is not the case that {ability.condition.describe()}.",
             card=run.card_name(card),
             ability=ability_index,
         )

@@ -390,6 +390,7 @@ def _choose_targets(run: Run, item: StackItem) -> StackItem | None:
             f"{run.name(seat)} is selected at random as the target of {label}.",
             player=seat,
             item=item.id,
+            card=run.card_name(item.card),
             chance=f"seat:{seat}",
         )
         return replace(item, targets=(f"player:{seat}",))
@@ -509,19 +510,20 @@ def _resolve_planar_ability(run: Run, item: StackItem) -> None:
             run.emit("fizzles", "608.2b", "Its target is no longer legal: the ability doesn't resolve.", item=item.id)
             return
         if legal != item.targets:
-            gone = [run.name(int(t.split(":")[1])) for t in item.targets if t not in legal]
+            gone = [int(t.split(":")[1]) for t in item.targets if t not in legal]
             run.emit(
                 "illegal_targets",
                 "608.2b",
-                f"{', '.join(gone)} is no longer a legal target and is unaffected.",
+                f"{', '.join(run.name(seat) for seat in gone)} is no longer a legal target and is unaffected.",
                 item=item.id,
+                players=gone,
             )
             item = replace(item, targets=legal)
     if ability.condition is not None and not ability.condition.holds(run, item.source):
         run.emit(
             "condition_false",
             "603.4",
-            f"{ability.condition.describe().capitalize()} is no longer true: the ability does nothing.",
+            f"It is no longer the case that {ability.condition.describe()}: the ability does nothing.",
             item=item.id,
         )
         return

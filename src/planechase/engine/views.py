@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.catalog import CATALOG
-from ..cards.model import Catalog
+from ..cards.model import Catalog, TriggerKind
 from .actions import Roll
 from .reducer import advance_targets, is_legal
 from .state import GameState, StackItem
@@ -64,6 +64,11 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
                 "owner": state.owner_of(fu.card),
                 "counters": dict(fu.counters),
                 "reminders": list(card.static_texts()),
+                "reported": [
+                    {"ability": i, "text": a.text, "by": "you" if TriggerKind.REPORTED_BY_YOU in a.triggers else "any"}
+                    for i, a in enumerate(card.abilities)
+                    if TriggerKind.REPORTED in a.triggers or TriggerKind.REPORTED_BY_YOU in a.triggers
+                ],
             }
         )
     decision = None

@@ -274,7 +274,8 @@ _DIE_FACES = frozenset(face.value for face in DieFace)
 
 def check_forced(outcomes: list[str], players: int) -> None:
     """Raise :class:`ProtocolError` unless every outcome is one :func:`planechase.force` can use:
-    a die face (``chaos``, ``die:blank``...), ``order:<a permutation of 0..n-1>`` or ``seat:<seat>``."""
+    a die face (``chaos``, ``die:blank``...), ``order:<a permutation of 0..n-1>``, ``seat:<seat>`` or
+    ``coin:win``/``coin:lose``."""
     for outcome in outcomes:
         kind, _, value = outcome.partition(":") if ":" in outcome else ("die", ":", outcome)
         problem = None
@@ -290,8 +291,11 @@ def check_forced(outcomes: list[str], players: int) -> None:
         elif kind == "seat":
             if not (value.isdigit() and value.isascii() and len(value) <= 6 and int(value) < players):
                 problem = f"a seat is a number from 0 to {players - 1}"
+        elif kind == "coin":
+            if value not in ("win", "lose"):
+                problem = "a coin flip is coin:win or coin:lose"
         else:
-            problem = "outcomes are die faces, order:... or seat:..."
+            problem = "outcomes are die faces, order:..., seat:... or coin:..."
         if problem:
             raise ProtocolError(ErrorCode.INVALID_FORCED, f"cannot force {outcome[:60]!r}: {problem}")
 

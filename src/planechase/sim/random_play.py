@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards.catalog import CATALOG
 from ..cards.decks import shared_minimum
@@ -222,13 +222,32 @@ class RandomAgent:
         for key, group in groups.items():
             weight = weights.get(key, 1.0)
             if pick < weight:
-                return _pick_in_group(rng, key, group)
+                chosen = _pick_in_group(rng, key, group)
+                return _describe_cast(rng, chosen) if type(chosen) is Cast else chosen
             pick -= weight
         adjust = state.seats_in_game
         seat = adjust[rng.randrange(len(adjust))]
         if pick < extra_life:
             return AdjustLife(seat, rng.choice(self.weights.life_deltas))
         return AdjustPoison(seat, rng.choice(self.weights.poison_deltas))
+
+
+#: What random casts are, so that spell-cast abilities with a filter (Jund, Izzet Steam Maze) trigger too.
+SPELL_DESCRIPTIONS: tuple[str, ...] = (
+    "",
+    "red instant single-target",
+    "blue sorcery",
+    "black creature",
+    "legendary artifact",
+    "green enchantment",
+)
+
+
+def _describe_cast(rng: random.Random, cast: Cast) -> Cast:
+    """A cast made a spell of a random description, or (one time in five) an ability."""
+    if rng.random() < 0.2:
+        return replace(cast, spell=False)
+    return replace(cast, types=rng.choice(SPELL_DESCRIPTIONS))
 
 
 def _pick_in_group(rng: random.Random, key: str, group: list[Action]) -> Action:

@@ -15,7 +15,7 @@ The vocabulary is grouped by what it acts on:
 
 >>> from planechase.cards.effects import GainLife, CountersOnThis
 >>> GainLife(CountersOnThis("charge"))
-GainLife(n=CountersOnThis(kind='charge'))
+GainLife(n=CountersOnThis(kind='charge'), who='you')
 """
 
 from .common import (

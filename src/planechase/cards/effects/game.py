@@ -194,13 +194,12 @@ class EndTheTurn(Effect):
                 item=waiting.id,
             )
         s.pending_triggers = ()
-        exiled = [stacked.label or stacked.text for stacked in reversed(s.stack)]
+        exiled = [f"{name}'s ability (resolving)"] + [stacked.label or stacked.text for stacked in reversed(s.stack)]
         s.stack = ()
         run.emit(
             "turn_ending",
             ("723.1", "723.1b"),
-            f"{name}: the turn ends. "
-            + (f"Exiled from the stack: {'; '.join(exiled)}." if exiled else "The stack is empty."),
+            f"{name}: the turn ends. Exiled from the stack: {'; '.join(exiled)}.",
             exiled=exiled,
         )
         run.ending_turn = True

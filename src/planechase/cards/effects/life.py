@@ -71,6 +71,8 @@ class DealDamage(Effect):
                 ("614.1a", "101.1"),
                 f"{doubling}: {name} deals double that damage instead ({damage * 2}, not {damage}).",
                 card=doubling,
+                before=damage,
+                after=damage * 2,
             )
             damage *= 2
         if self.also:
@@ -165,7 +167,7 @@ class RedistributeLife(Effect):
         given[chosen[-1]] = totals[pool[0]]
         run.emit(
             "life_redistributed",
-            "608.2c",
+            ("608.2c", "119.5"),
             f"{name}: life totals redistributed: "
             + ", ".join(f"{run.name(seat)} {totals[seat]} → {given[seat]}" for seat in chosen)
             + ".",

@@ -15,6 +15,7 @@ from ..effects import (
     TABLE,
     TARGET,
     THAT_PLAYER,
+    YOU,
     AddCounters,
     CountersOnThis,
     CreateEffect,
@@ -141,7 +142,11 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, for each opponent, you create a 3/3 black Dalek artifact creature token with "
         "menace that attacks that opponent this turn if able. Those tokens gain haste. Sacrifice them at the "
         "beginning of the next end step.",
-        STATIC,
+        Spec(
+            on(T.REPORTED_BY_YOU),
+            LoseLife(Reported("the number of artifacts you control", YOU), TARGET),
+            target=TargetKind.OPPONENT,
+        ),
         chaos(
             ForEachOpponent(
                 (

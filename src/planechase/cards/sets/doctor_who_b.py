@@ -1,12 +1,10 @@
 """Planar cards first printed in Doctor Who (Commander), second half.
 
 Facts (name, type line, sets, Oracle text) are the current Oracle wording; each ability is one line of it.
-Abilities about creatures, hands, libraries, mana and coin flips are table instructions; life, planeswalking,
-chaos and durations are carried out by the engine. Static abilities, and triggered abilities whose trigger
-events the engine does not see (combat damage, casting from exile), are standing reminders. "End the turn"
-(The Drum, Mining Facility) and redistributing life totals (The Doctor's Tomb) have no engine support yet:
-they are table instructions. Two Streams Facility's "at the beginning of the first upkeep of the game" has
-no engine trigger: only its planeswalk trigger is scripted.
+Abilities about creatures, hands, libraries and mana are table instructions; life, planeswalking, chaos,
+durations, ending the turn (The Drum, Mining Facility) and redistributing life totals (The Doctor's Tomb) are
+carried out by the engine. Static abilities, and triggered abilities whose trigger events the engine does not
+see (combat damage, casting from exile), are standing reminders.
 """
 
 from __future__ import annotations

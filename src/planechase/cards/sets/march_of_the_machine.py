@@ -17,6 +17,7 @@ from ..effects import (
     TARGET,
     AdditionalPhase,
     CreateEffect,
+    GainLife,
     Instruct,
     PlaneswalkedHereThisTurn,
 )
@@ -173,7 +174,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, choose a color. Add an amount of mana of that color equal to your devotion to "
         "that color.",
         STATIC,
-        STATIC,
+        Spec(on(T.REPORTED_BY_YOU), GainLife(1)),
         chaos(Instruct("choose a color; add an amount of mana of that color equal to your devotion to that color")),
     ),
     plane(

@@ -20,6 +20,7 @@ from ..effects import (
     DealDamage,
     ExchangeLifeWithTarget,
     FlipCoinOrCounterThatSpell,
+    GainLife,
     Instruct,
     LoseLife,
     May,
@@ -269,8 +270,8 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever a player draws a nonland card, that player loses 3 life.\n"
         "Whenever chaos ensues, put target permanent on top of its owner's library.",
         STATIC,
-        STATIC,
-        STATIC,
+        Spec(on(T.REPORTED), GainLife(3, THAT_PLAYER)),
+        Spec(on(T.REPORTED), LoseLife(3, THAT_PLAYER)),
         chaos(Instruct("put target permanent on top of its owner's library", TABLE)),
     ),
     plane(
@@ -331,7 +332,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever a nonblack card is put into a player's graveyard from anywhere, that player loses 1 "
         "life.\n"
         "Whenever chaos ensues, each opponent discards a card.",
-        STATIC,
+        Spec(on(T.REPORTED), LoseLife(1, THAT_PLAYER)),
         chaos(Instruct("discard a card", EACH_OPPONENT)),
     ),
     plane(
@@ -481,7 +482,7 @@ CARDS: tuple[CardDef, ...] = (
         ("PHOP", "PCA"),
         "Whenever a player taps a land for mana, Tember City deals 1 damage to that player.\n"
         "Whenever chaos ensues, each other player sacrifices a nonland permanent of their choice.",
-        STATIC,
+        Spec(on(T.REPORTED), DealDamage(1, THAT_PLAYER)),
         chaos(Instruct("sacrifice a nonland permanent of your choice", EACH_OPPONENT)),
     ),
 )
