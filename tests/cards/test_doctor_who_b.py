@@ -469,7 +469,7 @@ STATIC_LINES: dict[str, list[int]] = {
     "The Doctor's Tomb": [0],
     "The Drum, Mining Facility": [],
     "The Lux Foundation Library": [0, 1],
-    "The Matrix of Time": [1, 2],
+    "The Matrix of Time": [1],  # its third ability is reported (see below)
     "The Moonbase": [0],
     "The Pyramid of Mars": [],
     "Two Streams Facility": [1, 2],
@@ -509,10 +509,6 @@ ENCOUNTERS: dict[str, list[tuple[list[int], str]]] = {
             "power",
         )
     ],
-    "Unleash the Flux": [
-        ([0, 1], "sacrifice a nonland permanent of your choice"),
-        ([0], "flip a coin; if you lose the flip, each player sacrifices again and you flip again"),
-    ],
 }
 
 
@@ -547,3 +543,33 @@ def test_603_2_two_streams_facility_as_starting_plane_triggers_at_the_first_upke
     assert [e.data["card"] for e in of_type(setup, "ability_triggered")] == ["Two Streams Facility"]
     later = next_turn(game) + next_turn(game)
     assert [e for e in of_type(later, "ability_triggered") if e.data["card"] == "Two Streams Facility"] == []
+
+
+# -- coin flips and reported events ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("flips", "rounds"), [(("coin:win",), 1), (("coin:lose", "coin:lose", "coin:win"), 3)])
+def test_705_unleash_the_flux_repeats_the_sacrifice_until_the_coin_flip_is_won(
+    flips: tuple[str, ...], rounds: int
+) -> None:
+    game = game_on("Sokenzan", "Unleash the Flux")
+    game.force(*flips)
+    events = encounter(game) + resolve_stack(game)
+    sacrifice = ("Unleash the Flux", [0, 1], "sacrifice a nonland permanent of your choice", None)
+    assert instructions(events) == [sacrifice] * rounds
+    coins = [e for e in events if e.type == "coin_flipped"]
+    assert [(e.data["won"], e.data["round"], e.data["player"]) for e in coins] == [
+        (i == rounds, i, 0) for i in range(1, rounds + 1)
+    ]
+    assert all(e.rules == ("705.1", "705.2", "608.2c") for e in coins)
+    assert face_up(game) == ["Tazeem"]  # 704.6f: then planeswalk away from the phenomenon
+
+
+def test_603_2_the_matrix_of_time_a_reported_play_costs_the_cards_owner_3_life() -> None:
+    game = game_on("The Matrix of Time")
+    to_step(game)
+    source = game.state.face_up[0].object_id
+    act(game, type="report", player=1, source=source, ability=2)  # Alice casts a spell Bob owns
+    events = resolve_stack(game)
+    assert [(e.data["player"], e.data["delta"]) for e in events if e.type == "life_changed"] == [(1, -3)]
+    assert instructions(events) == [("The Matrix of Time", [1], "exile the top card of your library", None)]

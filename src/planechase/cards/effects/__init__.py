@@ -52,7 +52,7 @@ from .game import (
 )
 from .life import DealDamage, ExchangeLifeWithTarget, GainLife, LoseLife, RedistributeLife, SetLife
 from .planar_deck import RevealAndPlaneswalkTo, RevealChaosForEach, RevealPutOneOnTop, RevealTopMayBottom
-from .players import AtRandomPlayer, ChooseCardAtRandom, ForEachOpponent, Repeat, ToChosenOpponent
+from .players import ChooseCardAtRandom, ForEachOpponent, Repeat, RepeatWhileCoinLost
 from .table import AskTable, Instruct, InstructPlayerToLeft, InstructStartingWithYou, May
 
 __all__ = [
@@ -65,7 +65,6 @@ __all__ = [
     "AddCounters",
     "AdditionalPhase",
     "AskTable",
-    "AtRandomPlayer",
     "ChaosEnsues",
     "ChooseCardAtRandom",
     "CopyThatSpell",
@@ -88,6 +87,7 @@ __all__ = [
     "PlaneswalkedHereThisTurn",
     "RedistributeLife",
     "Repeat",
+    "RepeatWhileCoinLost",
     "Reported",
     "RevealAndPlaneswalkTo",
     "RevealChaosForEach",
@@ -96,7 +96,6 @@ __all__ = [
     "ReverseTurnOrder",
     "RollsThisTurn",
     "SetLife",
-    "ToChosenOpponent",
     "amount",
     "change_life",
     "instruct",

@@ -1,79 +1,14 @@
-"""Effects that pick who or what they are about as they resolve: a player or a card at random, a
-chosen opponent, each opponent in turn, and a process repeated a computed number of times."""
+"""Effects that pick what they are about as they resolve, or repeat: a card chosen at random, each
+opponent in turn, a process repeated a computed number of times or until a coin flip is won."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from ...engine.context import Run
-from ...engine.state import DecisionKind, StackItem
+from ...engine.state import StackItem
 from ..model import Effect, Num
 from .common import EACH_OPPONENT, amount, instruct, players_for, source_name
-
-
-@dataclass(frozen=True)
-class AtRandomPlayer(Effect):
-    """ "Select target player at random": a player in the game is selected at random (the engine's
-    seeded generator, or a forced ``seat:N`` outcome) and ``effects`` are carried out with that
-    player as the ability's target (115.1, 608.2c).
-
-    The selection is made as the ability resolves. By 603.3d a target is chosen as the ability is put
-    on the stack; the engine's target step (engine/turns.py) only asks the controller to choose, so
-    until it can select a target at random this effect stands in for it. The difference shows only if
-    the selected player leaves the game while the ability is on the stack (608.2b).
-    """
-
-    effects: tuple[Effect, ...]
-
-    def apply(self, run: Run, item: StackItem) -> None:
-        seats = list(run.s.apnap())
-        if not seats:
-            return
-        seat = run.random_seat(seats)
-        run.emit(
-            "selected_at_random",
-            ("115.1", "608.2c"),
-            f"{source_name(run, item)}: {run.name(seat)} is selected at random.",
-            player=seat,
-            card=source_name(run, item),
-        )
-        chosen = replace(item, targets=(f"player:{seat}",))
-        for effect in self.effects:
-            if run.s.over:
-                return
-            effect.apply(run, chosen)
-
-
-@dataclass(frozen=True)
-class ToChosenOpponent(Effect):
-    """ "Target opponent ...": the engine's targets are players of any kind (603.3d), so the opponent is
-    chosen here instead, as the ability resolves: the only opponent in a two-player game (102.2), else
-    the controller's choice among the opponents still in the game. ``effects`` are then carried out with
-    that opponent as the target player (``TARGET``, ``{target}``)."""
-
-    effects: tuple[Effect, ...]
-
-    def apply(self, run: Run, item: StackItem) -> None:
-        opponents = [seat for seat in players_for(run, item, EACH_OPPONENT) if run.s.in_game(seat)]
-        name = source_name(run, item)
-        if not opponents:
-            run.emit("no_player", ("101.3", "608.2c"), f"{name}: there is no opponent; nothing happens.")
-            return
-        seat = opponents[0]
-        if len(opponents) > 1:
-            answer = run.decide(
-                DecisionKind.CHOOSE_PLAYER,
-                item.controller,
-                f"{name}: choose an opponent",
-                [(f"player:{s}", run.name(s)) for s in opponents],
-                "115.1",
-            )
-            seat = int(answer.split(":")[1])
-        them = replace(item, targets=(f"player:{seat}",))
-        for effect in self.effects:
-            if run.s.over:
-                return
-            effect.apply(run, them)
 
 
 @dataclass(frozen=True)
@@ -144,3 +79,35 @@ class Repeat(Effect):
                 if run.s.over:
                     return
                 effect.apply(run, item)
+
+
+@dataclass(frozen=True)
+class RepeatWhileCoinLost(Effect):
+    """ "..., then you flip a coin. If you lose the flip, repeat this process" (Unleash the Flux): carry out
+    ``effects``, then the controller flips a coin (705; the engine's seeded generator, or a forced
+    ``coin:win``/``coin:lose``); on a lost flip, the process starts again. Stops if the game ends."""
+
+    effects: tuple[Effect, ...]
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        name = source_name(run, item)
+        for round_number in range(1, 10_000):
+            for effect in self.effects:
+                if run.s.over:
+                    return
+                effect.apply(run, item)
+            if run.s.over or not run.s.in_game(item.controller):
+                return
+            won = run.flip_coin()
+            run.emit(
+                "coin_flipped",
+                ("705.1", "705.2", "608.2c"),
+                f"{name}: {run.name(item.controller)} flips a coin and {'wins' if won else 'loses'} the flip"
+                f"{'' if won else ': the process repeats'}.",
+                player=item.controller,
+                won=won,
+                round=round_number,
+                chance=f"coin:{'win' if won else 'lose'}",
+            )
+            if won:
+                return

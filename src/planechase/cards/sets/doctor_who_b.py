@@ -13,12 +13,14 @@ from ...engine.state import Duration
 from ..build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
 from ..effects import (
     EACH_PLAYER,
+    THAT_PLAYER,
     CreateEffect,
     EndTheTurn,
     Instruct,
     LoseLife,
     PlaneswalkEffect,
     RedistributeLife,
+    RepeatWhileCoinLost,
 )
 from ..model import CardDef
 
@@ -184,7 +186,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever chaos ensues, create two Treasure tokens.",
         Spec(on(T.PLANESWALK_TO), Instruct("exile the top card of your library", EACH_PLAYER)),
         STATIC,
-        STATIC,
+        Spec(on(T.REPORTED), LoseLife(3, THAT_PLAYER), Instruct("exile the top card of your library", THAT_PLAYER)),
         chaos(Instruct("create two Treasure tokens")),
     ),
     plane(
@@ -279,9 +281,6 @@ CARDS: tuple[CardDef, ...] = (
         "When you encounter Unleash the Flux, each player sacrifices a nonland permanent of their choice,"
         " then you flip a coin. If you lose the flip, repeat this process. (Then planeswalk away from "
         "this phenomenon.)",
-        encounter(
-            Instruct("sacrifice a nonland permanent of your choice", EACH_PLAYER),
-            Instruct("flip a coin; if you lose the flip, each player sacrifices again and you flip again"),
-        ),
+        encounter(RepeatWhileCoinLost((Instruct("sacrifice a nonland permanent of your choice", EACH_PLAYER),))),
     ),
 )
