@@ -312,3 +312,14 @@ CARD_FILLER: tuple[str, ...] = (
 )
 #: The other players' deck in the card tests: Otaria on top, so their turns start quietly.
 CARD_OTHERS: tuple[str, ...] = ("Otaria", *CARD_FILLER[:1], *CARD_FILLER[2:])
+
+
+def assert_reminders(game: Game, plane: str, lines: Sequence[int]) -> None:
+    """``plane`` is the only face-up card and shows the Oracle lines ``lines`` (by index) as its standing
+    reminders, to every seat."""
+    text = card(plane).oracle_text.split("\n")
+    expected = [text[i] for i in lines]
+    (shown,) = game.view()["face_up"]
+    assert shown["name"] == plane, f"{shown['name']} is face up, not {plane}"
+    assert shown["reminders"] == expected, f"{plane} reminds {shown['reminders']}, not {expected}"
+    assert game.view(1)["face_up"][0]["reminders"] == expected, f"{plane}: seat 1 sees other reminders"

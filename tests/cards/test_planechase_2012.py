@@ -14,6 +14,7 @@ from driving import (
     CARD_OTHERS,
     act,
     answer,
+    assert_reminders,
     brief,
     chaos_events,
     deck_maker,
@@ -222,13 +223,7 @@ def test_every_plane_is_listed_for_its_reminders() -> None:
 
 @pytest.mark.parametrize("plane", sorted(STATIC_LINES))
 def test_static_abilities_show_as_reminders(plane: str) -> None:
-    game = game_on(plane)
-    lines = game_plane(plane).oracle_text.split("\n")
-    expected = [lines[i] for i in STATIC_LINES[plane]]
-    (card,) = game.view()["face_up"]
-    assert card["name"] == plane
-    assert card["reminders"] == expected
-    assert game.view(1)["face_up"][0]["reminders"] == expected
+    assert_reminders(game_on(plane), plane, STATIC_LINES[plane])
 
 
 # -- Furnace Layer: a player selected at random --------------------------------------------------

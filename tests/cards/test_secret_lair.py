@@ -13,6 +13,7 @@ from driving import (
     act,
     advance,
     answer,
+    assert_reminders,
     brief,
     card,
     cast,
@@ -205,13 +206,7 @@ def test_every_plane_is_listed_for_its_reminders() -> None:
 
 @pytest.mark.parametrize("plane", sorted(STATIC_LINES))
 def test_static_abilities_show_as_reminders(plane: str) -> None:
-    game = game_on(plane)
-    lines = card(plane).oracle_text.split("\n")
-    expected = [lines[i] for i in STATIC_LINES[plane]]
-    (shown,) = game.view()["face_up"]
-    assert shown["name"] == plane
-    assert shown["reminders"] == expected
-    assert game.view(1)["face_up"][0]["reminders"] == expected
+    assert_reminders(game_on(plane), plane, STATIC_LINES[plane])
 
 
 # -- planeswalk-to and step triggers ---------------------------------------------------------------
