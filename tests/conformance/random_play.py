@@ -109,7 +109,7 @@ class Tracker:
         tracker = cls(
             turn=state.turn,
             rolls=[0] * n,
-            life=[config.starting_life] * n,
+            life=[config.life_total] * n,
             poison=[0] * n,
             status=[PlayerStatus.IN_GAME] * n,
             dealt=len(state.cards),

@@ -117,6 +117,22 @@ class Report(_ActionBase):
 
 
 @dataclass(frozen=True, slots=True)
+class Deploy(_ActionBase):
+    """Activate the deploy ability every creature has in Emperor (804.2): "{T}: Target teammate gains
+    control of this creature. Activate only as a sorcery." ``creature`` names the creature (the table
+    tracks creatures); the ability goes on the stack targeting ``teammate``.
+
+    >>> Deploy(0, teammate=1, creature="Grizzly Bears").to_dict()
+    {'type': 'deploy', 'player': 0, 'teammate': 1, 'creature': 'Grizzly Bears'}
+    """
+
+    player: int
+    teammate: int
+    creature: str = "a creature"
+    type: ClassVar[str] = "deploy"
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(_ActionBase):
     """Concede the game (104.3a); the player leaves it (800.4a)."""
 
@@ -151,11 +167,11 @@ class AdjustPoison(_ActionBase):
     type: ClassVar[str] = "poison"
 
 
-Action = Pass | Roll | Advance | Resolve | Choose | Cast | Report | Concede | Lose | AdjustLife | AdjustPoison
+Action = Pass | Roll | Advance | Resolve | Choose | Cast | Report | Deploy | Concede | Lose | AdjustLife | AdjustPoison
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
-    for cls in (Pass, Roll, Advance, Resolve, Choose, Cast, Report, Concede, Lose, AdjustLife, AdjustPoison)
+    for cls in (Pass, Roll, Advance, Resolve, Choose, Cast, Report, Deploy, Concede, Lose, AdjustLife, AdjustPoison)
 }
 
 
@@ -192,13 +208,15 @@ def action_from_dict(raw: Any) -> Action:
         raise InvalidActionError(
             f"advance: 'to' must be one of {', '.join(_ADVANCE_TARGETS)}, not {kwargs.get('to')!r}"
         )
-    if cls is Cast and kwargs.get("effect", "none") not in {e.value for e in OtherEffect}:
-        known = ", ".join(e.value for e in OtherEffect)
+    if cls is Cast and kwargs.get("effect", "none") not in {e.value for e in OtherEffect} - {"deploy"}:
+        known = ", ".join(e.value for e in OtherEffect if e is not OtherEffect.DEPLOY)
         raise InvalidActionError(f"cast: 'effect' must be one of {known}")
     if cls is Cast and len(kwargs.get("label", "")) > 200:
         raise InvalidActionError("cast: 'label' is longer than 200 characters")
     if cls is Cast and len(kwargs.get("types", "")) > 200:
         raise InvalidActionError("cast: 'types' is longer than 200 characters")
+    if cls is Deploy and not 1 <= len(kwargs.get("creature", "a creature").strip()) <= 200:
+        raise InvalidActionError("deploy: 'creature' names the creature in 1 to 200 characters")
     return cls(**kwargs)
 
 
@@ -216,6 +234,8 @@ _FIELD_TYPES: dict[str, type] = {
     "spell": bool,
     "source": int,
     "ability": int,
+    "teammate": int,
+    "creature": str,
 }
 
 _ADVANCE_TARGETS: tuple[str, ...] = (NEXT_TURN, *(s.value for s in Step if s is not Step.UNTAP))

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..variants.seating import Seating, Variant, seating
 from .errors import ConfigError
 
 #: A legal ten-card planar deck of shipped cards, used by demos and examples.
@@ -27,17 +28,29 @@ DEMO_DECK: tuple[str, ...] = (
     "Interplanar Tunnel",
 )
 
-MAX_PLAYERS = 16
+#: The most players a game seats (Grand Melee tables are large, 807.1).
+MAX_PLAYERS = 32
 
 
 @dataclass(frozen=True)
 class GameConfig:
     """How to start a game.
 
+    ``players`` are listed in seating order, clockwise (teams sit together, one team after another).
     ``decks`` gives each player's planar deck (card names, top to bottom before shuffling);
     ``shared_deck`` instead gives one communal deck (901.15). ``starting_player`` is a seat, or
-    ``None`` to choose at random from the seed (103.1). ``check_decks=False`` allows decks that break
+    ``None`` to choose at random from the seed (103.1; a random emperor in Emperor, 809.4; a random
+    team's primary player in Two-Headed Giant, 805.3). ``check_decks=False`` allows decks that break
     901.3/901.15a (house rules, tests); the engine still survives them.
+
+    ``variant`` is ``free_for_all`` (806), ``two_headed_giant`` (810), ``grand_melee`` (807) or
+    ``emperor`` (809); ``team_size`` sets the size of teams (default 2 in Two-Headed Giant, 3 in
+    Emperor); ``range_of_influence`` (801) and ``attack`` (``multiple``, ``left`` or ``right``, 802-803)
+    are the Free-for-All options. ``starting_life`` defaults to 20, or 30 for a Two-Headed Giant team
+    (810.4) plus 15 for each player beyond the second (810.11).
+
+    >>> GameConfig(players=("A", "B", "C", "D"), decks=(DEMO_DECK,) * 4, variant="two_headed_giant").life_total
+    30
     """
 
     players: tuple[str, ...]
@@ -45,9 +58,12 @@ class GameConfig:
     shared_deck: tuple[str, ...] | None = None
     seed: int = 0
     starting_player: int | None = None
-    starting_life: int = 20
+    starting_life: int | None = None
     check_decks: bool = True
     variant: str = field(default="free_for_all")
+    team_size: int | None = None
+    range_of_influence: int | None = None
+    attack: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -76,10 +92,34 @@ class GameConfig:
             raise ConfigError(f"{n} players need {n} planar decks (901.3), not {len(self.decks)}")
         if self.starting_player is not None and not 0 <= self.starting_player < n:
             raise ConfigError(f"starting_player must be a seat from 0 to {n - 1}")
-        if not 1 <= self.starting_life <= 1_000_000:
+        if self.starting_life is not None and not 1 <= self.starting_life <= 1_000_000:
             raise ConfigError("starting_life must be between 1 and 1000000")
-        if self.variant != "free_for_all":
-            raise ConfigError(f"unknown variant {self.variant!r}; this version plays 'free_for_all'")
+        table = self.seating()
+        if self.starting_player is not None and table.shared_team_turns:
+            primary = table.leader(table.seats[self.starting_player].team or 0)
+            if primary != self.starting_player:
+                raise ConfigError(
+                    f"a team's turn starts with its primary player (805.2): seat {primary}, not a teammate"
+                )
+
+    def seating(self) -> Seating:
+        """The table this configuration seats (teams, roles, ranges); raises :class:`ConfigError`."""
+        return seating(
+            self.variant,
+            len(self.players),
+            team_size=self.team_size,
+            range_of_influence=self.range_of_influence,
+            attack=self.attack,
+        )
+
+    @property
+    def life_total(self) -> int:
+        """The starting life total: 20, or a Two-Headed Giant team's 30 (810.4, 810.11), unless set."""
+        if self.starting_life is not None:
+            return self.starting_life
+        if self.variant == Variant.TWO_HEADED_GIANT.value:
+            return 30 + 15 * ((self.team_size or 2) - 2)
+        return 20
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": list(self.players), "seed": self.seed}
@@ -89,12 +129,15 @@ class GameConfig:
             out["shared_deck"] = list(self.shared_deck)
         if self.starting_player is not None:
             out["starting_player"] = self.starting_player
-        if self.starting_life != 20:
+        if self.starting_life is not None:
             out["starting_life"] = self.starting_life
         if not self.check_decks:
             out["check_decks"] = False
         if self.variant != "free_for_all":
             out["variant"] = self.variant
+        for key in ("team_size", "range_of_influence", "attack"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
         return out
 
     @classmethod
@@ -111,6 +154,9 @@ class GameConfig:
             "starting_life",
             "check_decks",
             "variant",
+            "team_size",
+            "range_of_influence",
+            "attack",
         }
         unknown = set(raw) - known
         if unknown:
@@ -124,7 +170,13 @@ class GameConfig:
         shared = raw.get("shared_deck")
         if shared is not None and not _is_str_list(shared):
             raise ConfigError("'shared_deck' must be a list of card names")
-        for key, kind in (("seed", int), ("starting_player", int), ("starting_life", int)):
+        for key, kind in (
+            ("seed", int),
+            ("starting_player", int),
+            ("starting_life", int),
+            ("team_size", int),
+            ("range_of_influence", int),
+        ):
             value = raw.get(key)
             if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
                 raise ConfigError(f"'{key}' must be an integer")
@@ -134,15 +186,21 @@ class GameConfig:
         variant = raw.get("variant", "free_for_all")
         if not isinstance(variant, str):
             raise ConfigError("'variant' must be a string")
+        attack = raw.get("attack")
+        if attack is not None and not isinstance(attack, str):
+            raise ConfigError("'attack' must be a string")
         return cls(
             players=tuple(players),  # type: ignore[arg-type]
             decks=None if decks is None else tuple(tuple(d) for d in decks),
             shared_deck=None if shared is None else tuple(shared),
             seed=int(raw.get("seed", 0)),
             starting_player=raw.get("starting_player"),
-            starting_life=int(raw.get("starting_life", 20)),
+            starting_life=raw.get("starting_life"),
             check_decks=check,
             variant=variant,
+            team_size=raw.get("team_size"),
+            range_of_influence=raw.get("range_of_influence"),
+            attack=attack,
         )
 
 

@@ -8,8 +8,9 @@ from dataclasses import replace
 from ..cards.model import TriggerKind
 from ..planar.planeswalk import end_effects, turn_up_new
 from ..planar.zones import is_plane
+from ..variants.seating import Role, Variant
 from .context import Run
-from .state import Duration, PlayerStatus, StackItem, StackKind
+from .state import Duration, GameState, PlayerStatus, StackItem, StackKind
 from .triggers import fire, remember_counters
 
 
@@ -33,6 +34,12 @@ def leave_game(
     leaving = [seat for seat in seats if s.in_game(seat)]
     if not leaving:
         return
+    followers = team_fate(s, leaving)
+    if followers:
+        rules_by_seat = dict(rules_by_seat or {})
+        for seat, rule in followers.items():
+            rules_by_seat[seat] = (rule, "800.4a")
+        leaving = [*leaving, *followers]
     staying = tuple(seat for seat in s.seats_in_game if seat not in leaving)
     if s.planar_controller in leaving:
         new_pc = s.next_in_turn_order(s.planar_controller, include=staying) if staying else None
@@ -46,13 +53,16 @@ def leave_game(
             )
     for seat in leaving:
         run.set_player(replace(s.players[seat], status=status))
+        why = reason
+        if seat in followers:
+            why = "their team loses with them" if followers[seat] == "810.8a" else "their emperor's fate is the team's"
         run.emit(
             "player_left",
             (rules_by_seat or {}).get(seat, rules),
-            f"{run.name(seat)} leaves the game ({reason}).",
+            f"{run.name(seat)} leaves the game ({why}).",
             player=seat,
             status=status.value,
-            reason=reason,
+            reason=why,
         )
     # 800.4a: every planar card the leaving players own leaves the game with them.
     owned_face_up = tuple(fu for fu in s.face_up if s.owner_of(fu.card) in leaving)
@@ -148,17 +158,56 @@ def _keep_abilities(
     return tuple(kept)
 
 
+def team_fate(state: GameState, leaving: Sequence[int]) -> dict[int, str]:
+    """Players who leave with ``leaving`` because their fate is their team's, and the rule why: the
+    whole team in Two-Headed Giant (810.8a, 810.8b), the whole team with its emperor (809.5b, 809.5c)."""
+    table = state.seating
+    out: dict[int, str] = {}
+    for seat in leaving:
+        if table.variant is Variant.TWO_HEADED_GIANT:
+            rule = "810.8a"
+        elif table.variant is Variant.EMPEROR and table.seats[seat].role is Role.EMPEROR:
+            rule = "809.5b"
+        else:
+            continue
+        for mate in table.teammates(seat):
+            if state.in_game(mate) and mate not in leaving and mate not in out:
+                out[mate] = rule
+    return out
+
+
 def end_if_decided(run: Run) -> bool:
-    """End the game if at most one player is left (104.2a); returns whether it ended."""
+    """End the game if at most one player, or one team, is left (104.2a); returns whether it ended.
+    A team's result is its emperor's (809.5) or the team's (810.8a), whatever happened to its other
+    players."""
     s = run.s
+    table = s.seating
     remaining = s.seats_in_game
-    if len(remaining) > 1:
+    teams = {table.team_of(seat) if table.team_of(seat) is not None else -1 - seat for seat in remaining}
+    if len(teams) > 1:
         return False
-    if len(remaining) == 1:
-        winner = remaining[0]
-        run.set_player(replace(s.players[winner], status=PlayerStatus.WON))
-        run.emit("game_over", ("104.2a",), f"{run.name(winner)} wins the game.", winner=winner)
+    if remaining:
+        winner = table.leader(table.team_of(remaining[0]) or 0) if table.teams else remaining[0]
+        winners = [winner, *table.teammates(winner)]
+        for seat in winners:
+            run.set_player(replace(s.players[seat], status=PlayerStatus.WON))
+        if len(winners) == 1:
+            run.emit("game_over", ("104.2a",), f"{run.name(winner)} wins the game.", winner=winner)
+        else:
+            rule = "809.5a" if table.variant is Variant.EMPEROR else "810.8a"
+            names = ", ".join(run.name(seat) for seat in winners)
+            run.emit(
+                "game_over",
+                ("104.2a", rule),
+                f"{run.name(winner)}'s team wins the game: {names}.",
+                winner=winner,
+                winners=winners,
+            )
     else:
+        for index, team in enumerate(table.teams):  # 809.5c: a draw for an emperor is a draw for the team
+            if s.players[table.leader(index)].status is PlayerStatus.DRAWN:
+                for seat in team:
+                    run.set_player(replace(s.players[seat], status=PlayerStatus.DRAWN))
         run.emit("game_over", ("104.4a",), "The game is a draw.", winner=None)
     s.over = True
     s.priority = None
@@ -169,6 +218,6 @@ def end_if_decided(run: Run) -> bool:
 
 def draw_game(run: Run, seats: Sequence[int]) -> None:
     """All remaining players lose at once: the game is a draw (104.4a)."""
-    for seat in seats:
+    for seat in (*seats, *team_fate(run.s, seats)):
         run.set_player(replace(run.s.players[seat], status=PlayerStatus.DRAWN))
     end_if_decided(run)

@@ -33,6 +33,7 @@ from .actions import (
     Cast,
     Choose,
     Concede,
+    Deploy,
     Lose,
     Pass,
     Report,
@@ -94,9 +95,7 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
     configuration or illegal decks. ``forced`` fixes chance outcomes of the setup (see :func:`force`),
     e.g. ``("order:0,1,2,3,4,5,6,7,8,9",)`` keeps the first deck in its listed order."""
     config.validate()
-    players = tuple(
-        Player(seat=i, name=name.strip(), life=config.starting_life) for i, name in enumerate(config.players)
-    )
+    players = tuple(Player(seat=i, name=name.strip(), life=config.life_total) for i, name in enumerate(config.players))
     cards: list[CardRef] = []
     decks: list[tuple[int, ...]] = []
     if config.decks is not None:
@@ -124,6 +123,7 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
         rolls_taken=zeros,
         rolls_made=zeros,
         forced=tuple(forced),
+        table=config.seating(),
     )
     start = {"type": "start", "starting_player": config.starting_player}
     return _run(base, start, (), catalog, skip=0)
@@ -131,12 +131,17 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
 
 def _setup(run: Run, starting_player: int | None) -> None:
     s = run.s
+    table = s.seating
+    multiplayer = len(s.players) > 2 or table.variant.value != "free_for_all"  # 800.1
     run.emit(
         "game_started",
-        ("103.1", "901.1"),
-        "A Planechase game begins: " + ", ".join(p.name for p in s.players) + ".",
+        ("103.1", "901.1", table.variant.rule) if multiplayer else ("103.1", "901.1"),
+        (f"A {table.variant.label} Planechase game begins: " if multiplayer else "A Planechase game begins: ")
+        + _seating_text(run)
+        + ".",
         players=[p.name for p in s.players],
         shared_deck=s.shared_deck,
+        variant=table.variant.value,
     )
     for index, deck in enumerate(s.decks):
         order = run.shuffle(deck)
@@ -150,11 +155,17 @@ def _setup(run: Run, starting_player: int | None) -> None:
             chance="order:" + ",".join(str(deck.index(c)) for c in order),
         )
     if starting_player is None:
-        starting_player = run.random_seat(list(range(len(s.players))))
+        # 809.4: a random emperor goes first; 805.3: a random team starts, led by its primary player.
+        candidates = [seat.seat for seat in table.seats if seat.role.value in ("emperor", "primary")]
+        rule = {"emperor": "809.4", "two_headed_giant": "805.3"}.get(table.variant.value, "103.1")
+        starting_player = run.random_seat(candidates or list(range(len(s.players))))
+        who = {"809.4": " (a random emperor goes first)", "805.3": "'s team (chosen at random)"}.get(rule, "")
         run.emit(
             "starting_player",
-            "103.1",
-            f"{run.name(starting_player)} is chosen at random to start.",
+            rule,
+            f"{run.name(starting_player)}{who} is chosen at random to start."
+            if rule != "805.3"
+            else f"{run.name(starting_player)}{who} starts.",
             player=starting_player,
             chance=f"seat:{starting_player}",
         )
@@ -176,6 +187,16 @@ def _setup(run: Run, starting_player: int | None) -> None:
     begin_turn(run)
     if not begin_step(run):
         proceed(run)
+
+
+def _seating_text(run: Run) -> str:
+    table = run.s.seating
+    if not table.teams:
+        return ", ".join(p.name for p in run.s.players)
+    return "; ".join(
+        f"team {index + 1}: " + ", ".join(f"{run.name(seat)} ({table.seats[seat].role.value})" for seat in team)
+        for index, team in enumerate(table.teams)
+    )
 
 
 def set_starting_plane(run: Run, seat: int) -> None:
@@ -285,6 +306,8 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
         _cast(run, seat, action)
     elif kind == "report":
         _report(run, seat, int(action["source"]), int(action["ability"]))
+    elif kind == "deploy":
+        _deploy(run, seat, int(action["teammate"]), str(action.get("creature", "a creature")).strip())
     elif kind in ("concede", "lose"):
         rule = "104.3a" if kind == "concede" else "104.3"
         reason = "concedes" if kind == "concede" else str(action.get("reason", "lost"))
@@ -294,14 +317,24 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
     elif kind in ("life", "poison"):
         player = s.players[seat]
         amount = int(action["amount"])
+        # A Two-Headed Giant team shares its life total and poison counters (810.9, 810.10).
+        members = s.team(seat) if s.team_turns else (seat,)
+        for member in members:
+            other = s.players[member]
+            if kind == "life":
+                run.set_player(replace(other, life=other.life + amount))
+            else:
+                run.set_player(replace(other, poison=max(0, other.poison + amount)))
+        new = s.players[seat]
+        whose = f"{player.name}'s team's" if len(members) > 1 else f"{player.name}'s"
         if kind == "life":
-            new = replace(player, life=player.life + amount)
-            text = f"{player.name}'s life total changes by {amount:+d} (now {new.life})."
+            text = f"{whose} life total changes by {amount:+d} (now {new.life})."
+            rules: tuple[str, ...] = ("119.3", "810.9") if len(members) > 1 else ("119.3",)
         else:
-            new = replace(player, poison=max(0, player.poison + amount))
-            text = f"{player.name}'s poison counters change by {amount:+d} (now {new.poison})."
-        run.set_player(new)
-        run.emit(f"{kind}_adjusted", ("119.3",) if kind == "life" else ("122.1",), text, player=seat, delta=amount)
+            text = f"{whose} poison counters change by {amount:+d} (now {new.poison})."
+            rules = ("122.1", "810.10") if len(members) > 1 else ("122.1",)
+        shared = {"players": list(members)} if len(members) > 1 else {}
+        run.emit(f"{kind}_adjusted", rules, text, player=seat, delta=amount, **shared)
         if s.priority is not None:
             # Bookkeeping is not a player's action: passes in succession still count (117.4), unless
             # state-based actions or triggers change the game (117.5).
@@ -408,6 +441,32 @@ def _cast(run: Run, seat: int, action: dict[str, Any]) -> None:
     give_priority(run, seat)
 
 
+def _deploy(run: Run, seat: int, teammate: int, creature: str) -> None:
+    """804.2: the creature's deploy ability is activated (602.2) and goes on the stack, targeting the
+    teammate (115.1); it resolves like any other ability."""
+    s = run.s
+    item = StackItem(
+        id=run.new_id(),
+        kind=StackKind.OTHER,
+        controller=seat,
+        text=f"{creature}: target teammate gains control of this creature",
+        label=creature,
+        effect=OtherEffect.DEPLOY,
+        targets=(f"player:{teammate}",),
+    )
+    s.stack = (*s.stack, item)
+    run.emit(
+        "deploy",
+        ("804.2", "602.2"),
+        f"{run.name(seat)} activates {creature}'s deploy ability, targeting {run.name(teammate)}.",
+        player=seat,
+        teammate=teammate,
+        creature=creature,
+        item=item.id,
+    )
+    give_priority(run, seat)
+
+
 def _report(run: Run, seat: int, source: int, index: int) -> None:
     """The table reports an event the engine does not track: the face-up card's ability triggers (603.2)
     with the reporting player as "that player", and goes on the stack the next time a player would
@@ -474,9 +533,13 @@ def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -
     if isinstance(action, Report):
         _check_report(state, action, catalog)
         return
-    if state.priority != seat:
+    if not state.has_priority(seat):
         holder = "nobody" if state.priority is None else state.players[state.priority].name
-        raise IllegalActionError("117.1", f"{name} does not have priority ({holder} has)")
+        if state.team_turns and state.priority is not None:
+            holder += "'s team"
+        raise IllegalActionError(
+            "805.5" if state.team_turns else "117.1", f"{name} does not have priority ({holder} has)"
+        )
     if isinstance(action, Resolve) and not state.stack:
         raise IllegalActionError("117.4", "the stack is empty: there is nothing to resolve")
     if isinstance(action, Advance):
@@ -488,6 +551,8 @@ def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -
             )
     elif isinstance(action, Cast):
         _check_cast(state, action)
+    elif isinstance(action, Deploy):
+        _check_deploy(state, action)
 
 
 def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
@@ -499,7 +564,9 @@ def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
         raise IllegalActionError("603.2", f"{card.name} has no ability {action.ability}")
     ability = card.abilities[action.ability]
     if TriggerKind.REPORTED_BY_YOU in ability.triggers:
-        if action.player != state.planar_controller:
+        # 901.12c: with shared team turns, "you" is either player of the planar controller's team.
+        reporters = () if state.planar_controller is None else state.team(state.planar_controller)
+        if action.player not in (reporters if state.team_turns else (state.planar_controller,)):
             raise IllegalActionError(
                 "901.6",
                 f"{card.name}'s ability is about its controller's events: only the planar controller reports them",
@@ -511,11 +578,16 @@ def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
 
 
 def _check_roll(state: GameState, seat: int) -> None:
-    if seat != state.active:
-        raise IllegalActionError("901.9", "only the active player may roll the planar die")
+    if seat not in state.active_players:
+        raise IllegalActionError(
+            "901.12d" if state.team_turns else "901.9",
+            "only a player of the active team may roll the planar die"
+            if state.team_turns
+            else "only the active player may roll the planar die",
+        )
     if not state.step.is_main:
         raise IllegalActionError("901.9", "the planar die may be rolled only during a main phase")
-    if state.priority != seat:
+    if not state.has_priority(seat):
         raise IllegalActionError("901.9", "the planar die may be rolled only while you have priority")
     if state.stack:
         raise IllegalActionError("901.9", "the planar die may be rolled only while the stack is empty")
@@ -531,6 +603,23 @@ def _check_cast(state: GameState, action: Cast) -> None:
             raise IllegalActionError("707.10", "only triggered abilities of planar cards can be copied here")
     elif action.target is not None:
         raise IllegalActionError("115.1", f"a {effect.value} spell or ability has no target")
+
+
+def _check_deploy(state: GameState, action: Deploy) -> None:
+    table = state.seating
+    if not table.deploys_creatures:
+        raise IllegalActionError("804.1", f"{table.variant.label} doesn't use the deploy creatures option")
+    if action.teammate not in table.teammates(action.player):
+        raise IllegalActionError("804.2", "a creature can be deployed only to a teammate")
+    if not 0 <= action.teammate < len(state.players) or not state.in_game(action.teammate):
+        raise IllegalActionError("800.4b", "that teammate has left the game")
+    if not state.in_range(action.player, action.teammate):
+        raise IllegalActionError("801.4", "that teammate is outside your range of influence: it can't be targeted")
+    # 804.2, 307.1: activate only as a sorcery.
+    if action.player != state.active or not state.step.is_main or state.stack:
+        raise IllegalActionError(
+            "307.1", "deploy only as a sorcery: in a main phase of your turn, while the stack is empty"
+        )
 
 
 def is_legal(state: GameState, action: Action, catalog: Catalog = CATALOG) -> bool:
@@ -550,8 +639,10 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
         choices: list[Action] = [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
         return choices + [_concede_action(p) for p in state.seats_in_game]
     out: list[Action] = []
-    seat = state.priority
-    if seat is not None:
+    holder = state.priority
+    # 805.5a: with shared team turns, each player of the team holding priority may act.
+    actors = () if holder is None else state.team(holder) if state.team_turns else (holder,)
+    for seat in actors:
         out.append(_pass_action(seat))
         if state.stack:
             out.append(_resolve_action(seat))
@@ -560,9 +651,11 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
                 if item.kind is not StackKind.OTHER:
                     out.append(_copy_action(seat, item.id))
         else:
-            if seat == state.active and state.step.is_main:
+            if seat in state.active_players and state.step.is_main:
                 out.append(_roll_action(seat))
             out.extend(_advance_action(seat, to) for to in advance_targets(state))
+            if seat == state.active and state.step.is_main and state.seating.deploys_creatures:
+                out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
         out.extend(_casts_action(seat))
     out.extend(_report_actions(state, catalog))
     out.extend(_concede_action(p) for p in state.seats_in_game)
@@ -601,7 +694,7 @@ def _copy_action(seat: int, item: int) -> Cast:
 
 @functools.cache
 def _casts_action(seat: int) -> tuple[Cast, ...]:
-    targeted = (OtherEffect.COUNTER, OtherEffect.COPY)
+    targeted = (OtherEffect.COUNTER, OtherEffect.COPY, OtherEffect.DEPLOY)
     return tuple(Cast(seat, effect=e.value) for e in OtherEffect if e not in targeted)
 
 

@@ -7,9 +7,12 @@ states are never changed and can be kept for undo.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from ..variants.seating import Seating, seating
 
 
 class Step(StrEnum):
@@ -108,6 +111,7 @@ class OtherEffect(StrEnum):
     ROLL = "roll"  # "roll the planar die" (901.9 note), e.g. Fractured Powerstone
     COUNTER = "counter"  # counter target spell or ability on the stack (e.g. Stifle)
     COPY = "copy"  # copy target ability on the stack (e.g. Strionic Resonator)
+    DEPLOY = "deploy"  # 804.2: "{T}: Target teammate gains control of this creature"
 
 
 class Duration(StrEnum):
@@ -300,6 +304,8 @@ class GameState:
     pending: Pending | None = None
     visited: tuple[int, ...] = ()
     resolving: StackItem | None = None
+    table: Seating | None = None
+    influence: tuple[tuple[int, ...], ...] = ()
 
     def copy(self) -> GameState:
         """A shallow copy: enough, since every field is immutable."""
@@ -318,6 +324,51 @@ class GameState:
     @property
     def seats_in_game(self) -> tuple[int, ...]:
         return tuple(p.seat for p in self.players if p.in_game)
+
+    # -- teams and turns (800-810) -----------------------------------------------------------------
+
+    @property
+    def seating(self) -> Seating:
+        """The variant's table: teams, roles, ranges of influence and the attack option."""
+        return self.table if self.table is not None else _free_for_all(len(self.players))
+
+    @property
+    def team_turns(self) -> bool:
+        """Whether teams share turns and priority (805, Two-Headed Giant)."""
+        return self.table is not None and self.table.shared_team_turns
+
+    def team(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and its teammates still in the game (``seat`` first, even if it has left)."""
+        return (seat, *(m for m in self.seating.teammates(seat) if self.in_game(m)))
+
+    def unit_of(self, seat: int) -> int:
+        """Who takes turns and priority for ``seat``: its team's primary player when teams share turns
+        (805.4, 805.5), else ``seat`` itself."""
+        if not self.team_turns:
+            return seat
+        return self.seating.leader(self.seating.team_of(seat) or 0)
+
+    @property
+    def units_in_game(self) -> tuple[int, ...]:
+        """The players, or with shared team turns the teams' primary players, still in the game."""
+        if not self.team_turns:
+            return self.seats_in_game
+        return tuple(seat for seat in self.seats_in_game if self.unit_of(seat) == seat)
+
+    @property
+    def active_players(self) -> tuple[int, ...]:
+        """The active player, or every player of the active team still in the game (805.4a)."""
+        return tuple(seat for seat in self.team(self.active) if self.in_game(seat))
+
+    def has_priority(self, seat: int) -> bool:
+        """Whether ``seat`` may act with priority now: it holds it, or its team does (805.5a)."""
+        return self.priority is not None and self.unit_of(seat) == self.unit_of(self.priority)
+
+    def in_range(self, seat: int, other: int) -> bool:
+        """Whether ``other`` was within ``seat``'s range of influence as this turn began (801.2c)."""
+        if not self.influence:
+            return True
+        return other in self.influence[seat]
 
     def deck_index(self, seat: int) -> int:
         """The planar deck that is "your planar deck" for ``seat`` (901.15c for the shared deck)."""
@@ -345,9 +396,12 @@ class GameState:
         return self.rolls_taken[seat]
 
     def next_in_turn_order(self, seat: int, *, include: tuple[int, ...] | None = None) -> int | None:
-        """The next player after ``seat`` in the current turn order who is in the game (or in ``include``)."""
+        """The next player after ``seat`` in the current turn order who is in the game (or in ``include``).
+        With shared team turns, the next team's primary player (805.4)."""
         n = len(self.players)
-        candidates = self.seats_in_game if include is None else include
+        candidates = self.units_in_game if include is None else include
+        if include is not None and self.team_turns:
+            candidates = tuple(seat for seat in include if self.unit_of(seat) == seat)
         for k in range(1, n + 1):
             other = (seat + k * self.direction) % n
             if other in candidates:
@@ -355,7 +409,8 @@ class GameState:
         return None
 
     def apnap(self) -> tuple[int, ...]:
-        """Players in the game in APNAP order (101.4): the active player first, then turn order."""
+        """Players in the game in APNAP order (101.4): the active player first, then turn order. With
+        shared team turns, the active team's players, then each other team's in turn order (805.6)."""
         order: list[int] = []
         if self.in_game(self.active):
             order.append(self.active)
@@ -366,4 +421,11 @@ class GameState:
                 break
             order.append(nxt)
             seat = nxt
-        return tuple(order)
+        if not self.team_turns:
+            return tuple(order)
+        return tuple(member for unit in order for member in self.team(unit) if self.in_game(member))
+
+
+@functools.cache
+def _free_for_all(players: int) -> Seating:
+    return seating("free_for_all", players)

@@ -9,12 +9,14 @@ from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleCha
 from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
 from ..planar.planeswalk import end_effects, planeswalk
 from ..planar.zones import is_plane
+from ..variants.seating import influence
 from .context import DeciderLeft, Run
-from .leave import draw_game, leave_game
+from .leave import draw_game, leave_game, team_fate
 from .state import (
     TURN_STEPS,
     DecisionKind,
     Duration,
+    GameState,
     OtherEffect,
     PlayerStatus,
     StackItem,
@@ -80,14 +82,18 @@ def begin_turn(run: Run) -> None:
         player=nxt,
         extra=extra is not None,
     )
-    if s.turn == 1 and len(s.players) == 2:
+    if s.turn == 1 and (len(s.players) == 2 or s.team_turns):
         s.step_queue = tuple(step for step in s.step_queue if step is not Step.DRAW)
+        who = " and ".join(run.name(seat) for seat in s.active_players)
         run.emit(
             "draw_step_skipped",
-            "103.8a",
-            f"{run.name(nxt)} plays first and skips the draw step of this turn.",
+            "810.6" if s.team_turns else "103.8a",
+            f"{who} {'play' if s.team_turns else 'plays'} first and skip the draw step of this turn."
+            if s.team_turns
+            else f"{who} plays first and skips the draw step of this turn.",
             player=nxt,
         )
+    note_influence(run)
     if s.planar_controller != nxt:
         s.planar_controller = nxt
         run.emit("planar_controller", "901.6", f"{run.name(nxt)} becomes the planar controller.", player=nxt)
@@ -99,6 +105,32 @@ def begin_turn(run: Run) -> None:
         for e in expired:
             run.emit("effect_ended", rules, f"Effect ends: {e.text}", effect=e.id, kind=e.kind)
     skip_steps(run)
+
+
+def note_influence(run: Run) -> None:
+    """With the limited range of influence option, who is within whose range is determined as each
+    turn begins (801.2c): players who left no longer count, and the circle closes."""
+    s = run.s
+    if not s.seating.limited_range:
+        return
+    ranges = influence(s.seating, s.seats_in_game)
+    snapshot = tuple(ranges.get(seat, ()) for seat in range(len(s.players)))
+    if snapshot == s.influence:
+        return
+    changed = s.influence != ()
+    s.influence = snapshot
+    if changed:
+        run.emit(
+            "range_of_influence",
+            "801.2c",
+            "Ranges of influence are determined again as the turn begins: "
+            + "; ".join(
+                f"{run.name(seat)} reaches {', '.join(run.name(o) for o in ranges[seat] if o != seat) or 'nobody else'}"
+                for seat in s.seats_in_game
+            )
+            + ".",
+            influence={str(seat): list(ranges[seat]) for seat in s.seats_in_game},
+        )
 
 
 def _left_between(run: Run, previous: int, nxt: int) -> tuple[int, ...]:
@@ -129,30 +161,37 @@ def begin_step(run: Run) -> bool:
         player=s.active,
     )
     if step is Step.UNTAP:
-        run.emit(
-            "turn_based_action",
-            "502.3",
-            f"{run.name(s.active)} untaps their permanents.",
-            player=s.active,
-            instruction="untap",
-        )
-        return False  # 502.4: no player receives priority during the untap step
-    if step is Step.DRAW and s.in_game(s.active):
-        run.emit(
-            "turn_based_action", "504.1", f"{run.name(s.active)} draws a card.", player=s.active, instruction="draw"
-        )
-    if step is Step.CLEANUP:
-        no_maximum = RuleChange.NO_MAXIMUM_HAND_SIZE in rule_changes(run) or any(
-            e.kind == NO_MAXIMUM_HAND_SIZE_EFFECT and e.controller == s.active for e in s.effects
-        )
-        if s.in_game(s.active) and not no_maximum:
+        for seat in s.active_players:
             run.emit(
                 "turn_based_action",
-                "514.1",
-                f"{run.name(s.active)} discards down to their maximum hand size.",
-                player=s.active,
-                instruction="discard_to_hand_size",
+                "502.3",
+                f"{run.name(seat)} untaps their permanents.",
+                player=seat,
+                instruction="untap",
             )
+        return False  # 502.4: no player receives priority during the untap step
+    if step is Step.DRAW:
+        for seat in s.active_players:  # 805.4b: each player on the active team draws
+            run.emit(
+                "turn_based_action",
+                ("504.1", "805.4b") if s.team_turns else "504.1",
+                f"{run.name(seat)} draws a card.",
+                player=seat,
+                instruction="draw",
+            )
+    if step is Step.CLEANUP:
+        for seat in s.active_players:
+            no_maximum = RuleChange.NO_MAXIMUM_HAND_SIZE in rule_changes(run) or any(
+                e.kind == NO_MAXIMUM_HAND_SIZE_EFFECT and seat in s.team(e.controller) for e in s.effects
+            )
+            if not no_maximum:
+                run.emit(
+                    "turn_based_action",
+                    "514.1",
+                    f"{run.name(seat)} discards down to their maximum hand size.",
+                    player=seat,
+                    instruction="discard_to_hand_size",
+                )
         end_effects(run, (Duration.END_OF_TURN, Duration.NEXT_SPELL_THIS_TURN), "514.2")
         acted = settle(run)
         if s.over:
@@ -165,16 +204,13 @@ def begin_step(run: Run) -> bool:
     trigger = _STEP_TRIGGER.get(step)
     if trigger is not None:
         fire(run, trigger, rules=("603.2",), why=f" (beginning of {step.label})")
-    if step is Step.UPKEEP:
-        fire(run, TriggerKind.EACH_UPKEEP, rules=("603.2",), why=f" ({run.name(s.active)}'s upkeep)", subject=s.active)
-    if step is Step.END:
-        fire(
-            run,
-            TriggerKind.EACH_END_STEP,
-            rules=("603.2",),
-            why=f" ({run.name(s.active)}'s end step)",
-            subject=s.active,
-        )
+    # "Each player's" upkeep and end step: with shared team turns, once for each active player (805.4d).
+    each = {Step.UPKEEP: (TriggerKind.EACH_UPKEEP, "upkeep"), Step.END: (TriggerKind.EACH_END_STEP, "end step")}
+    if step in each:
+        kind, what = each[step]
+        for seat in s.active_players or (s.active,):
+            rules = ("603.2", "805.4d") if s.team_turns else ("603.2",)
+            fire(run, kind, rules=rules, why=f" ({run.name(seat)}'s {what})", subject=seat)
     if step is Step.UPKEEP and not s.first_upkeep_done:
         s.first_upkeep_done = True
         fire(run, TriggerKind.FIRST_UPKEEP_OF_GAME, rules=("603.2",), why=" (the first upkeep of the game)")
@@ -240,6 +276,7 @@ def give_priority(run: Run, seat: int) -> None:
     settle(run)
     if s.over:
         return
+    seat = s.unit_of(seat)  # 805.5: teams have priority; the primary player holds it for the team
     target: int | None = seat if s.in_game(seat) else s.next_in_turn_order(seat)
     s.priority = target
     s.passed = ()
@@ -269,18 +306,32 @@ def settle(run: Run) -> bool:
 def state_based_actions(run: Run) -> bool:
     """704.5a, 704.5c and 704.6f, performed simultaneously; returns whether any was performed."""
     s = run.s
-    cant_lose = {e.controller for e in s.effects if e.kind == CANT_LOSE_EFFECT}  # Celestine Reef (101.1)
-    losers = [p.seat for p in s.players if p.in_game and (p.life <= 0 or p.poison >= 10) and p.seat not in cant_lose]
+    # Celestine Reef (101.1); 810.8a: if a player can't lose, neither can their team.
+    cant_lose = {m for e in s.effects if e.kind == CANT_LOSE_EFFECT for m in s.team(e.controller)}
+    if not s.team_turns:
+        cant_lose = {e.controller for e in s.effects if e.kind == CANT_LOSE_EFFECT}
+    limit = poison_limit(s)
+    losers = [p.seat for p in s.players if p.in_game and (p.life <= 0 or p.poison >= limit) and p.seat not in cant_lose]
     phenomena = [fu for fu in s.face_up if not is_plane(run, fu.card) and not source_is_waiting(run, fu.object_id)]
     if not losers and not phenomena:
         return False
     if losers:
+        team = "team's " if s.team_turns else ""
         for seat in losers:
             p = s.players[seat]
             rule = "704.5a" if p.life <= 0 else "704.5c"
+            if s.team_turns:
+                rule = "810.8c" if p.life <= 0 else "810.8d"
             why = f"{p.life} life" if p.life <= 0 else f"{p.poison} poison counters"
-            run.emit("state_based_action", rule, f"{p.name} has {why} and loses the game.", player=seat)
-        if set(losers) >= set(s.seats_in_game):
+            run.emit(
+                "state_based_action",
+                rule,
+                f"{p.name}'s {team}total is {why}: they lose the game."
+                if team
+                else f"{p.name} has {why} and loses the game.",
+                player=seat,
+            )
+        if set(losers) | set(team_fate(s, losers)) >= set(s.seats_in_game):
             draw_game(run, losers)
             return True
         by_seat = {seat: ("704.5a" if s.players[seat].life <= 0 else "704.5c", "800.4a") for seat in losers}
@@ -305,6 +356,14 @@ def state_based_actions(run: Run) -> bool:
         )
         planeswalk(run, s.planar_controller, rules=("704.6f", "701.31"), cause="state-based action")
     return True
+
+
+def poison_limit(state: GameState) -> int:
+    """Poison counters that make a player lose: 10 (704.5c); a Two-Headed Giant team's 15, plus 5 for
+    each player beyond the second (810.8d, 810.11)."""
+    if not state.team_turns:
+        return 10
+    return 15 + 5 * ((state.seating.team_size or 2) - 2)
 
 
 def put_triggers_on_stack(run: Run) -> None:
@@ -379,7 +438,7 @@ def _choose_targets(run: Run, item: StackItem) -> StackItem | None:
     label = _trigger_label(run, item)
     players = list(s.apnap())
     if kind is TargetKind.OPPONENT:
-        players = [seat for seat in players if seat != item.controller]
+        players = [seat for seat in players if s.seating.are_opponents(item.controller, seat)]
     if kind is TargetKind.PLAYER_AT_RANDOM:
         if not players:
             return _no_target(run, item)
@@ -566,6 +625,22 @@ def _resolve_other(run: Run, item: StackItem) -> None:
             item=copy.id,
             original=target.id,
         )
+    elif effect is OtherEffect.DEPLOY:
+        teammate = int(item.targets[0].split(":")[1])
+        if not s.in_game(teammate):  # 608.2b, 800.4b
+            run.emit(
+                "fizzles", ("608.2b", "800.4b"), f"{item.label}: its target has left; it doesn't resolve.", item=item.id
+            )
+            return
+        run.emit(
+            "deployed",
+            ("804.2", "608.2c"),
+            f"{run.name(teammate)} gains control of {item.label} (deployed by {who}).",
+            item=item.id,
+            player=item.controller,
+            teammate=teammate,
+            creature=item.label,
+        )
     else:
         run.emit("resolved_other", "608.2", f"{item.label} resolves (the table carries it out).", item=item.id)
 
@@ -574,8 +649,9 @@ def pass_priority(run: Run, seat: int) -> None:
     """``seat`` passes (117.3d). When all players in the game pass in succession, the top of the stack
     resolves, or the step ends if the stack is empty (117.4)."""
     s = run.s
+    seat = s.unit_of(seat)  # 805.5b: a team passes
     s.passed = (*s.passed, seat)
-    if set(s.seats_in_game) <= set(s.passed):
+    if set(s.units_in_game) <= set(s.passed):
         s.passed = ()
         if s.stack:
             resolve_top(run)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..cards.catalog import CATALOG
 from ..cards.model import Catalog, TriggerKind
+from ..variants.seating import attackable, influence
 from .actions import Roll
 from .reducer import advance_targets, is_legal
 from .state import GameState, StackItem
@@ -38,6 +39,13 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
     """The game as ``seat`` sees it (``None``: a spectator). Every seat sees the same public facts in
     this variant; the pending decision's options are listed for everyone, marked with who decides."""
     players = []
+    table = state.seating
+    # 801.2c: who is within whose range was determined as the turn began.
+    reach = (
+        {seat: state.influence[seat] for seat in state.seats_in_game}
+        if state.influence
+        else influence(table, state.seats_in_game)
+    )
     for p in state.players:
         players.append(
             {
@@ -49,6 +57,11 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
                 "roll_cost": state.roll_cost(p.seat),
                 "rolls_this_turn": state.rolls_made[p.seat],
                 "planar_deck": len(state.deck_of(p.seat)) if not state.shared_deck else None,
+                "team": table.seats[p.seat].team,
+                "role": table.seats[p.seat].role.value,
+                "range": table.seats[p.seat].range,
+                "in_range": list(reach.get(p.seat, ())),
+                "can_attack": list(attackable(table, state.seats_in_game, p.seat)),
             }
         )
     face_up = []
@@ -108,5 +121,13 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
         "visited": [state.name_of(c) for c in state.visited],
         "decision": decision,
         "roll": {"player": state.active, "cost": state.roll_cost(state.active), "allowed": can_roll},
+        "rollers": [
+            {"player": who, "cost": state.roll_cost(who), "allowed": is_legal(state, Roll(who))}
+            for who in state.active_players
+        ],
+        "variant": table.variant.value,
+        "attack": table.attack.value,
+        "teams": [list(team) for team in table.teams],
+        "active_players": list(state.active_players),
         "advance_to": advance_targets(state) if not state.stack and state.pending is None else [],
     }

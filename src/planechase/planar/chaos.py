@@ -71,7 +71,10 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
             player=roller,
             result=face.value,
         )
-    if roller == s.planar_controller:
+    # "Whenever you roll": the planar controller, or either player of their team (901.12c).
+    if s.planar_controller is not None and roller in (
+        s.team(s.planar_controller) if s.team_turns else (s.planar_controller,)
+    ):
         fire(run, TriggerKind.ROLL, rules=("706.7", "901.9d"))
         if face is DieFace.BLANK:
             fire(run, TriggerKind.ROLL_BLANK, rules=("901.9a",))

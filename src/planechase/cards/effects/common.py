@@ -95,11 +95,14 @@ def source_name(run: Run, item: StackItem) -> str:
 def players_for(run: Run, item: StackItem, who: str) -> tuple[int, ...]:
     """The seats an effect about ``who`` (:data:`YOU`, :data:`EACH_PLAYER`, ...) is about."""
     if who == YOU:
+        if run.s.team_turns and item.card is not None:
+            # 901.12c: "you" on a plane or phenomenon means both players of the planar controller's team.
+            return tuple(seat for seat in run.s.team(item.controller) if run.s.in_game(seat))
         return (item.controller,)
     if who == EACH_PLAYER:
         return run.s.apnap()
-    if who == EACH_OPPONENT:
-        return tuple(seat for seat in run.s.apnap() if seat != item.controller)
+    if who == EACH_OPPONENT:  # 102.3: in team games, the players not on your team
+        return tuple(seat for seat in run.s.apnap() if run.s.seating.are_opponents(item.controller, seat))
     if who == TARGET:
         return tuple(int(t.split(":")[1]) for t in item.targets if t.startswith("player:"))
     if who == THAT_PLAYER:
@@ -138,21 +141,32 @@ def player_to_the_left(run: Run, seat: int) -> int | None:
 
 
 def change_life(run: Run, seat: int, delta: int, *, rules: tuple[str, ...], why: str) -> None:
-    """Adjust a life total and log it."""
+    """Adjust a life total and log it. A Two-Headed Giant team shares its life total: what a player
+    gains or loses is applied to the team's total (810.9)."""
     player = run.s.players[seat]
     if not player.in_game or delta == 0:
         return
-    new = replace(player, life=player.life + delta)
-    run.set_player(new)
+    members = shared_by(run, seat)
+    for member in members:
+        run.set_player(replace(run.s.players[member], life=run.s.players[member].life + delta))
+    new = run.s.players[seat]
     verb = "gains" if delta > 0 else "loses"
+    whose = "their team's total" if len(members) > 1 else ""
     run.emit(
         "life_changed",
-        rules,
-        f"{player.name} {verb} {abs(delta)} life ({why}); now {new.life}.",
+        (*rules, "810.9") if len(members) > 1 else rules,
+        f"{player.name} {verb} {abs(delta)} life ({why}); {whose + ' ' if whose else ''}now {new.life}.",
         player=seat,
         delta=delta,
         life=new.life,
+        **({"players": list(members)} if len(members) > 1 else {}),
     )
+
+
+def shared_by(run: Run, seat: int) -> tuple[int, ...]:
+    """The players whose life total and poison counters are ``seat``'s: its Two-Headed Giant team still in
+    the game (810.4, 810.10), or just ``seat``."""
+    return run.s.team(seat) if run.s.team_turns else (seat,)
 
 
 def instruct(run: Run, item: StackItem, text: str, who: str, value: int | None) -> None:
@@ -160,7 +174,7 @@ def instruct(run: Run, item: StackItem, text: str, who: str, value: int | None) 
     instruction for opponents or target players when there are none is not given."""
     seats = players_for(run, item, who)
     if who == YOU:
-        prefix = f"{run.name(item.controller)}: "
+        prefix = " and ".join(run.name(seat) for seat in seats or (item.controller,)) + ": "
     elif who == EACH_PLAYER:
         prefix = "Each player: "
     elif who in (TARGET, EACH_OPPONENT, THAT_PLAYER):

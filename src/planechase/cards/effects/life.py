@@ -31,6 +31,7 @@ class SetLife(Effect):
     n: int
 
     def apply(self, run: Run, item: StackItem) -> None:
+        # A Two-Headed Giant team sets its shared total once: only one member is affected (810.9d).
         seat = item.controller
         change_life(run, seat, self.n - run.s.players[seat].life, rules=("119.5",), why=source_name(run, item))
 
@@ -105,6 +106,13 @@ class ExchangeLifeWithTarget(Effect):
             )
             return
         other = others[0]
+        if other in run.s.team(you) and run.s.team_turns:
+            run.emit(
+                "no_exchange",
+                ("810.9e", "608.2c"),
+                f"{name}: {run.name(you)} can't exchange life totals with a teammate; nothing happens.",
+            )
+            return
         mine, theirs = run.s.players[you].life, run.s.players[other].life
         run.emit(
             "life_exchanged",
@@ -129,7 +137,9 @@ class RedistributeLife(Effect):
         name = source_name(run, item)
         chosen: list[int] = []
         while True:
-            left = [seat for seat in run.s.apnap() if seat not in chosen]
+            # 810.9f: at most one member of each Two-Headed Giant team.
+            taken = {m for seat in chosen for m in run.s.team(seat)} if run.s.team_turns else set(chosen)
+            left = [seat for seat in run.s.apnap() if seat not in taken]
             if not left:
                 break
             answer = run.decide(
