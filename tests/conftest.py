@@ -35,6 +35,11 @@ def make_game(
     shared_deck: Sequence[str] | None = None,
     check_decks: bool = True,
     order: bool = True,
+    variant: str = "free_for_all",
+    team_size: int | None = None,
+    range_of_influence: int | None = None,
+    attack: str | None = None,
+    starting_life: int | None = None,
 ) -> Game:
     """A game whose planar decks keep the listed order (top first) unless ``order`` is False:
     the setup shuffles are forced to the identity."""
@@ -47,6 +52,11 @@ def make_game(
         seed=seed,
         starting_player=starting_player,
         check_decks=check_decks,
+        variant=variant,
+        team_size=team_size,
+        range_of_influence=range_of_influence,
+        attack=attack,
+        starting_life=starting_life,
     )
     if not order:
         return Game(config)

@@ -46,7 +46,9 @@ class GameConfig:
     ``variant`` is ``free_for_all`` (806), ``two_headed_giant`` (810), ``grand_melee`` (807) or
     ``emperor`` (809); ``team_size`` sets the size of teams (default 2 in Two-Headed Giant, 3 in
     Emperor); ``range_of_influence`` (801) and ``attack`` (``multiple``, ``left`` or ``right``, 802-803)
-    are the Free-for-All options. ``starting_life`` defaults to 20, or 30 for a Two-Headed Giant team
+    are the Free-for-All options. ``planechase=False`` plays the variant without planar cards: no planar
+    decks, die or planar controller (the engine still keeps turns, priority, life, teams and ranges).
+    ``starting_life`` defaults to 20, or 30 for a Two-Headed Giant team
     (810.4) plus 15 for each player beyond the second (810.11).
 
     >>> GameConfig(players=("A", "B", "C", "D"), decks=(DEMO_DECK,) * 4, variant="two_headed_giant").life_total
@@ -64,6 +66,7 @@ class GameConfig:
     team_size: int | None = None
     range_of_influence: int | None = None
     attack: str | None = None
+    planechase: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -86,7 +89,10 @@ class GameConfig:
             raise ConfigError("player names are at most 40 characters")
         if len(set(names)) != n:
             raise ConfigError("player names must be different")
-        if (self.decks is None) == (self.shared_deck is None):
+        if not self.planechase:
+            if self.decks is not None or self.shared_deck is not None:
+                raise ConfigError("a game without Planechase has no planar decks: leave out 'decks' and 'shared_deck'")
+        elif (self.decks is None) == (self.shared_deck is None):
             raise ConfigError("give either 'decks' (one planar deck per player) or 'shared_deck' (901.15)")
         if self.decks is not None and len(self.decks) != n:
             raise ConfigError(f"{n} players need {n} planar decks (901.3), not {len(self.decks)}")
@@ -95,6 +101,12 @@ class GameConfig:
         if self.starting_life is not None and not 1 <= self.starting_life <= 1_000_000:
             raise ConfigError("starting_life must be between 1 and 1000000")
         table = self.seating()
+        if table.variant is Variant.GRAND_MELEE:
+            raise ConfigError(
+                "the engine does not play Grand Melee games yet: its simultaneous turns and stacks (807.4, 807.5) "
+                "are still being built; `planechase seats --variant grand_melee` shows its seating, ranges and "
+                "turn markers"
+            )
         if self.starting_player is not None and table.shared_team_turns:
             primary = table.leader(table.seats[self.starting_player].team or 0)
             if primary != self.starting_player:
@@ -135,6 +147,8 @@ class GameConfig:
             out["check_decks"] = False
         if self.variant != "free_for_all":
             out["variant"] = self.variant
+        if not self.planechase:
+            out["planechase"] = False
         for key in ("team_size", "range_of_influence", "attack"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -157,6 +171,7 @@ class GameConfig:
             "team_size",
             "range_of_influence",
             "attack",
+            "planechase",
         }
         unknown = set(raw) - known
         if unknown:
@@ -183,6 +198,9 @@ class GameConfig:
         check = raw.get("check_decks", True)
         if not isinstance(check, bool):
             raise ConfigError("'check_decks' must be true or false")
+        planechase = raw.get("planechase", True)
+        if not isinstance(planechase, bool):
+            raise ConfigError("'planechase' must be true or false")
         variant = raw.get("variant", "free_for_all")
         if not isinstance(variant, str):
             raise ConfigError("'variant' must be a string")
@@ -201,6 +219,7 @@ class GameConfig:
             team_size=raw.get("team_size"),
             range_of_influence=raw.get("range_of_influence"),
             attack=attack,
+            planechase=planechase,
         )
 
 

@@ -106,13 +106,14 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
             resolved = resolve_names(names, catalog, where=where)
             decks.append(tuple(range(len(cards), len(cards) + len(resolved))))
             cards.extend(CardRef(name, seat) for name in resolved)
-    else:
-        assert config.shared_deck is not None
+    elif config.shared_deck is not None:
         if config.check_decks:
             check_shared_deck(config.shared_deck, len(players), catalog)
         resolved = resolve_names(config.shared_deck, catalog, where="the shared planar deck")
         decks.append(tuple(range(len(resolved))))
         cards.extend(CardRef(name, None) for name in resolved)
+    else:  # no Planechase: an empty planar deck for everyone, so every query about decks still answers
+        decks.extend(() for _ in players)
     zeros = tuple(0 for _ in players)
     base = GameState(
         players=players,
@@ -120,6 +121,7 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
         decks=tuple(decks),
         shared_deck=config.shared_deck is not None,
         rng=rng.seed_state(config.seed),
+        planechase=config.planechase,
         rolls_taken=zeros,
         rolls_made=zeros,
         forced=tuple(forced),
@@ -133,17 +135,24 @@ def _setup(run: Run, starting_player: int | None) -> None:
     s = run.s
     table = s.seating
     multiplayer = len(s.players) > 2 or table.variant.value != "free_for_all"  # 800.1
+    kind = "Planechase game" if s.planechase else "game (without Planechase)"
+    rules = ("103.1", "901.1") if s.planechase else ("103.1",)
     run.emit(
         "game_started",
-        ("103.1", "901.1", table.variant.rule) if multiplayer else ("103.1", "901.1"),
-        (f"A {table.variant.label} Planechase game begins: " if multiplayer else "A Planechase game begins: ")
+        (*rules, table.variant.rule) if multiplayer else rules,
+        (
+            f"{_article(table.variant.label)} {table.variant.label} {kind} begins: "
+            if multiplayer
+            else f"A {kind} begins: "
+        )
         + _seating_text(run)
         + ".",
         players=[p.name for p in s.players],
         shared_deck=s.shared_deck,
         variant=table.variant.value,
+        **({} if s.planechase else {"planechase": False}),
     )
-    for index, deck in enumerate(s.decks):
+    for index, deck in enumerate(s.decks if s.planechase else ()):
         order = run.shuffle(deck)
         run.set_deck(index, order)
         whose = "The shared planar deck" if s.shared_deck else f"{run.name(index)}'s planar deck"
@@ -182,11 +191,16 @@ def _setup(run: Run, starting_player: int | None) -> None:
         amount=7,
         card=None,
     )
-    s.planar_controller = starting_player
-    set_starting_plane(run, starting_player)
+    if s.planechase:
+        s.planar_controller = starting_player
+        set_starting_plane(run, starting_player)
     begin_turn(run)
     if not begin_step(run):
         proceed(run)
+
+
+def _article(word: str) -> str:
+    return "An" if word[0].lower() in "aeiou" else "A"
 
 
 def _seating_text(run: Run) -> str:
@@ -585,6 +599,8 @@ def _check_roll(state: GameState, seat: int) -> None:
             if state.team_turns
             else "only the active player may roll the planar die",
         )
+    if not state.planechase:
+        raise IllegalActionError("901.1", "this game is played without Planechase: there is no planar die")
     if not state.step.is_main:
         raise IllegalActionError("901.9", "the planar die may be rolled only during a main phase")
     if not state.has_priority(seat):
@@ -651,7 +667,7 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
                 if item.kind is not StackKind.OTHER:
                     out.append(_copy_action(seat, item.id))
         else:
-            if seat in state.active_players and state.step.is_main:
+            if seat in state.active_players and state.step.is_main and state.planechase:
                 out.append(_roll_action(seat))
             out.extend(_advance_action(seat, to) for to in advance_targets(state))
             if seat == state.active and state.step.is_main and state.seating.deploys_creatures:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..variants.seating import Seating, seating
+from ..variants.seating import Seating, attackable, seating
 
 
 class Step(StrEnum):
@@ -305,6 +305,7 @@ class GameState:
     visited: tuple[int, ...] = ()
     resolving: StackItem | None = None
     table: Seating | None = None
+    planechase: bool = True
     influence: tuple[tuple[int, ...], ...] = ()
 
     def copy(self) -> GameState:
@@ -358,11 +359,25 @@ class GameState:
     @property
     def active_players(self) -> tuple[int, ...]:
         """The active player, or every player of the active team still in the game (805.4a)."""
-        return tuple(seat for seat in self.team(self.active) if self.in_game(seat))
+        members = self.team(self.active) if self.team_turns else (self.active,)
+        return tuple(seat for seat in members if self.in_game(seat))
 
     def has_priority(self, seat: int) -> bool:
         """Whether ``seat`` may act with priority now: it holds it, or its team does (805.5a)."""
         return self.priority is not None and self.unit_of(seat) == self.unit_of(self.priority)
+
+    def reach(self, seat: int) -> tuple[int, ...]:
+        """The players ``seat`` can affect: those within its range of influence as this turn began
+        (801.2, 801.2c), or everyone in the game without the limited range option. Planar cards ignore
+        range outside Grand Melee (801.18, 901.13)."""
+        if self.influence:
+            return self.influence[seat]
+        return self.seats_in_game if self.in_game(seat) else ()
+
+    def can_attack(self, seat: int) -> tuple[int, ...]:
+        """The players ``seat``'s creatures may attack now (801.3, 802, 803, 805.10a, 809.3c)."""
+        reach = self.influence[seat] if self.influence else None
+        return attackable(self.seating, self.seats_in_game, seat, reach)
 
     def in_range(self, seat: int, other: int) -> bool:
         """Whether ``other`` was within ``seat``'s range of influence as this turn began (801.2c)."""

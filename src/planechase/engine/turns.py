@@ -94,7 +94,7 @@ def begin_turn(run: Run) -> None:
             player=nxt,
         )
     note_influence(run)
-    if s.planar_controller != nxt:
+    if s.planar_controller != nxt and s.planechase:
         s.planar_controller = nxt
         run.emit("planar_controller", "901.6", f"{run.name(nxt)} becomes the planar controller.", player=nxt)
     # "Until your next turn" effects end as that player's turn begins (611.2a), or as the turn of a
@@ -182,7 +182,7 @@ def begin_step(run: Run) -> bool:
     if step is Step.CLEANUP:
         for seat in s.active_players:
             no_maximum = RuleChange.NO_MAXIMUM_HAND_SIZE in rule_changes(run) or any(
-                e.kind == NO_MAXIMUM_HAND_SIZE_EFFECT and seat in s.team(e.controller) for e in s.effects
+                e.kind == NO_MAXIMUM_HAND_SIZE_EFFECT and s.unit_of(seat) == s.unit_of(e.controller) for e in s.effects
             )
             if not no_maximum:
                 run.emit(

@@ -61,7 +61,7 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
                 "role": table.seats[p.seat].role.value,
                 "range": table.seats[p.seat].range,
                 "in_range": list(reach.get(p.seat, ())),
-                "can_attack": list(attackable(table, state.seats_in_game, p.seat)),
+                "can_attack": list(attackable(table, state.seats_in_game, p.seat, reach.get(p.seat))),
             }
         )
     face_up = []

@@ -323,13 +323,17 @@ def _neighbour(present: Sequence[int], seat: int, step: int) -> int | None:
     return present[(present.index(seat) + step) % len(present)]
 
 
-def attackable(table: Seating, in_game: Iterable[int], seat: int) -> tuple[int, ...]:
+def attackable(
+    table: Seating, in_game: Iterable[int], seat: int, reach: Sequence[int] | None = None
+) -> tuple[int, ...]:
     """The players ``seat``'s creatures may attack: opponents allowed by the attack option (802, 803,
-    805.10a, 809.3c) and within ``seat``'s range of influence (801.3)."""
+    805.10a, 809.3c) and within ``seat``'s range of influence (801.3). ``reach`` is who was within that
+    range as the turn began (801.2c); by default it is worked out from ``in_game``."""
     present = sorted(set(in_game))
     if seat not in present:
         return ()
-    reach = influence(table, present)[seat]
+    if reach is None:
+        reach = influence(table, present)[seat]
     option = table.attack
     if option is AttackOption.LEFT:
         candidates: list[int | None] = [_neighbour(present, seat, 1)]

@@ -63,6 +63,8 @@ Situations the rules leave open, and how this model settles them:
   begins a turn with a marker; when that extra turn ends the player keeps the marker and begins their next
   turn at once (it was received already, so 807.4d is not checked again).
 * A player who has left the game doesn't begin turns (800.4k), so an extra turn given to them is ignored.
+* If everybody leaves, nobody can take a marker: markers not in use vanish, and each turn still in progress
+  keeps its marker, designated once for removal, until that turn ends.
 """
 
 from __future__ import annotations
@@ -426,9 +428,13 @@ def _settle(
     with goes left (807.4c); a designated marker not being used for a turn is removed (807.4g); then every
     player holding a marker, not taking a turn, with no marker in the three seats to the left, begins a turn
     with their first marker (807.4d). Beginning a turn moves no marker, so one round of beginnings is enough.
+    With nobody left in the game, markers not in use vanish and the rest are marked for removal.
     """
     current = sorted(ms, key=lambda m: m.number)
     owed = list(extra)
+    if not in_game:
+        # Nobody is left to take a marker: each one still in use is removed when its turn ends, once.
+        return [replace(m, removals=1) for m in current if m.taking_turn], []
     while True:
         stray = next((m for m in current if not m.taking_turn and m.holder not in in_game), None)
         if stray is not None:
