@@ -50,6 +50,7 @@ from planechase import (
 from planechase.cards.catalog import CATALOG
 from planechase.cards.model import CANT_LOSE_EFFECT
 from planechase.engine.state import DecisionKind, StackKind
+from planechase.engine.turns import poison_limit
 from planechase.sim.random_play import RandomAgent, Weights, random_config, random_game
 
 #: A rule citation: a Comprehensive Rules number such as ``103.7``, ``901.9a`` or ``116.2i``.
@@ -76,6 +77,7 @@ EVENTS = "events_cite_rules"
 IDS = "object_ids_unique"
 DRIVER = "driver_matches_game_loop"
 VIEWS = "views_are_json_ready"
+TEAMS = "teams_share_their_fate"
 
 
 @dataclass(frozen=True)
@@ -141,18 +143,22 @@ class Tracker:
         for event in events:
             data = event.data
             if event.type in ("life_changed", "life_adjusted"):
-                self.life[data["player"]] += int(data["delta"])
+                for seat in data.get("players", [data["player"]]):  # 810.9: a shared life total
+                    self.life[seat] += int(data["delta"])
             elif event.type == "poison_adjusted":
-                seat = data["player"]
-                self.poison[seat] = max(0, self.poison[seat] + int(data["delta"]))
+                for seat in data.get("players", [data["player"]]):
+                    self.poison[seat] = max(0, self.poison[seat] + int(data["delta"]))
             elif event.type == "player_left":
                 self.status[data["player"]] = PlayerStatus(data["status"])
             elif event.type == "game_over":
                 winner = data.get("winner")
                 if winner is not None:
-                    self.status[winner] = PlayerStatus.WON
+                    for seat in data.get("winners", [winner]):  # 809.5a, 810.8a: the whole team wins
+                        self.status[seat] = PlayerStatus.WON
                 else:
                     self.status = [PlayerStatus.DRAWN if s is PlayerStatus.IN_GAME else s for s in self.status]
+                    for seat in data.get("drawn", []):  # 809.5c
+                        self.status[seat] = PlayerStatus.DRAWN
 
 
 # -- invariants on one state ------------------------------------------------------------------
@@ -220,11 +226,12 @@ def roll_allowed(state: GameState, seat: int) -> bool:
     decision pending, in a game that is not over."""
     return (
         not state.over
+        and state.planechase
         and state.pending is None
-        and seat == state.active
+        and seat in state.active_players  # 901.12d: each player of the active team
         and state.in_game(seat)
         and state.step.is_main
-        and state.priority == seat
+        and state.has_priority(seat)  # 805.5a: their team holds priority
         and not state.stack
     )
 
@@ -265,7 +272,7 @@ def check_legal_actions_are_accepted(state: GameState, legal: Sequence[Action], 
         assert state.priority is not None
         assert Pass(state.priority) in legal, "the player with priority may always pass"
         for seat in state.seats_in_game:
-            if seat != state.priority:
+            if not state.has_priority(seat):
                 assert not is_legal(state, Pass(seat)), f"seat {seat} may pass without priority"
 
 
@@ -318,6 +325,9 @@ def check_single_planar_controller_in_game(state: GameState) -> None:
     if state.over:
         return
     pc = state.planar_controller
+    if not state.planechase:
+        assert pc is None and not state.face_up, "a game without Planechase has a planar controller or planes"
+        return
     assert pc is not None, "a game in progress has no planar controller (901.6)"
     assert state.in_game(pc), f"the planar controller (seat {pc}) has left the game (901.6)"
     if state.in_game(state.active):
@@ -337,9 +347,11 @@ def check_life_and_poison_match_events(state: GameState, tracker: Tracker) -> No
     if at_priority(state):
         # Celestine Reef: a player under a "can't lose the game" effect stays in at 0 life (101.1).
         cant_lose = {e.controller for e in state.effects if e.kind == CANT_LOSE_EFFECT}
+        cant_lose |= {m for seat in cant_lose for m in state.team(seat)} if state.team_turns else set()
+        limit = poison_limit(state)  # 704.5c; 810.8d for a Two-Headed Giant team
         for p in state.players:
             if p.in_game and p.seat not in cant_lose:
-                assert p.life > 0 and p.poison < 10, (
+                assert p.life > 0 and p.poison < limit, (
                     f"{p.name} has {p.life} life and {p.poison} poison at priority but is still in the game "
                     f"(704.5a, 704.5c)"
                 )
@@ -353,13 +365,34 @@ def check_statuses_match_events(state: GameState, tracker: Tracker) -> None:
             f"{p.name} is {p.status.value} but the events say {tracker.status[p.seat].value}"
         )
     in_game = state.seats_in_game
+    table = state.seating
     winners = [p.seat for p in state.players if p.status is PlayerStatus.WON]
-    assert len(winners) <= 1, f"several winners: {winners}"
+    sides = {seat if table.team_of(seat) is None else -1 - (table.team_of(seat) or 0) for seat in winners}
+    assert len(sides) <= 1, f"winners on several sides: {winners}"
     if state.over:
         assert not in_game, f"the game is over but seats {in_game} are still in it"
     else:
-        assert len(in_game) >= 2, f"the game goes on with {len(in_game)} player(s) in it (104.2a)"
+        teams_in = {seat if table.team_of(seat) is None else -1 - (table.team_of(seat) or 0) for seat in in_game}
+        assert len(teams_in) >= 2, f"the game goes on with {len(teams_in)} side(s) in it (104.2a)"
         assert not winners, "a player has won but the game goes on"
+
+
+def check_teams_share_their_fate(state: GameState) -> None:
+    """Two-Headed Giant teammates share life, poison and result (810.4, 810.8a, 810.10); an Emperor team
+    has no general in the game once its emperor is out (809.5); every player's result is their team's
+    once the game is over."""
+    table = state.seating
+    for index, team in enumerate(table.teams):
+        leader = state.players[table.leader(index)]
+        if state.team_turns:
+            shared = {(state.players[m].life, state.players[m].poison, state.players[m].status) for m in team}
+            assert len(shared) == 1, f"team {index + 1} does not share life, poison and status: {shared}"
+        elif not leader.in_game:
+            stray = [m for m in team if state.in_game(m)]
+            assert not stray, f"the emperor of team {index + 1} is out but seats {stray} play on (809.5b)"
+        if state.over:
+            results = {state.players[m].status for m in team}
+            assert results == {leader.status}, f"team {index + 1} has mixed results {results} (809.5, 810.8a)"
 
 
 def check_priority_and_decisions_in_game(state: GameState) -> None:
@@ -561,6 +594,7 @@ def _check_state(g: _Game, state: GameState, tracker: Tracker, legal: Sequence[A
     g.check(STATUS, lambda: check_statuses_match_events(state, tracker))
     g.check(TURN, lambda: check_priority_and_decisions_in_game(state))
     g.check(IDS, lambda: check_object_ids_unique(state))
+    g.check(TEAMS, lambda: check_teams_share_their_fate(state))
     if full:
         g.check(VIEWS, lambda: check_views_are_json_ready(state))
 

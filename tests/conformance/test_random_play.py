@@ -151,6 +151,21 @@ def test_pure_driver_plays_the_same_game(reports: list[GameReport]) -> None:
     assert_holds(reports, rp.DRIVER)
 
 
+def test_809_5_810_8a_teams_share_their_fate(reports: list[GameReport]) -> None:
+    assert_holds(reports, rp.TEAMS)
+
+
+@pytest.mark.parametrize(
+    ("variant", "planechase"),
+    [(v, p) for v in ("free_for_all", "two_headed_giant", "emperor") for p in (True, False)],
+)
+def test_random_games_cover_every_variant_with_and_without_planechase(
+    reports: list[GameReport], variant: str, planechase: bool
+) -> None:
+    played = [r for r in reports if r.config.variant == variant and r.config.planechase == planechase]
+    assert played, f"no random game of {variant} {'with' if planechase else 'without'} Planechase was played"
+
+
 # -- the games exercise what they should -------------------------------------------------------
 
 
@@ -158,7 +173,7 @@ def test_random_games_cover_the_configurations(reports: list[GameReport]) -> Non
     if GAMES < 100:
         pytest.skip("too few games to expect every configuration")
     players = Counter(len(r.config.players) for r in reports)
-    assert set(players) == {2, 3, 4, 5, 6}, players
+    assert set(players) == {2, 3, 4, 5, 6, 8, 9}, players
     assert any(r.config.shared_deck is not None and r.config.check_decks for r in reports), "no legal shared deck"
     assert any(r.config.shared_deck is not None and not r.config.check_decks for r in reports), "no house shared deck"
     assert any(r.config.decks is not None and not r.config.check_decks for r in reports), "no house decks"

@@ -204,11 +204,14 @@ def end_if_decided(run: Run) -> bool:
                 winners=winners,
             )
     else:
+        drawn: list[int] = []
         for index, team in enumerate(table.teams):  # 809.5c: a draw for an emperor is a draw for the team
             if s.players[table.leader(index)].status is PlayerStatus.DRAWN:
+                drawn.extend(team)
                 for seat in team:
                     run.set_player(replace(s.players[seat], status=PlayerStatus.DRAWN))
-        run.emit("game_over", ("104.4a",), "The game is a draw.", winner=None)
+        extra: dict[str, list[int]] = {"drawn": drawn} if table.teams else {}
+        run.emit("game_over", ("104.4a",), "The game is a draw.", winner=None, **extra)
     s.over = True
     s.priority = None
     s.stack = ()

@@ -8,7 +8,7 @@ every action.
 >>> playout = random_game(7, max_actions=50)
 >>> playout == random_game(7, max_actions=50)
 True
->>> 2 <= len(playout.config.players) <= 6
+>>> 2 <= len(playout.config.players) <= 9
 True
 """
 
@@ -35,7 +35,7 @@ from ..engine.reducer import StepResult, apply, legal_actions, new_game
 from ..engine.state import GameState, OtherEffect
 
 #: Seat names for random games (at most six players).
-PLAYER_NAMES: tuple[str, ...] = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
+PLAYER_NAMES: tuple[str, ...] = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan")
 
 #: Called after every applied action with the state before it, the legal actions offered there, the
 #: action chosen and the result.
@@ -140,38 +140,49 @@ def house_deck(rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...
 
 
 def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATALOG) -> GameConfig:
-    """A random game configuration: 2 to 6 players, a random starting life and starting player, and
-    either legal individual planar decks (most games), the single shared deck (901.15), or tiny
-    "house" decks that break 901.3 (``check_decks=False``)."""
-    n = rng.randint(2, 6)
-    players = PLAYER_NAMES[:n]
-    starting_life = rng.choice((20, 20, 20, 10, 5))
-    starting_player = rng.randrange(n) if rng.random() < 0.5 else None
-    mode = rng.random()
-    if mode < 0.15:
-        deck, legal = shared_deck(rng, n, catalog)
-        return GameConfig(
-            players=players,
-            shared_deck=deck,
-            seed=seed,
-            starting_player=starting_player,
-            starting_life=starting_life,
-            check_decks=legal,
-        )
-    if mode < 0.25:
-        decks = tuple(house_deck(rng, catalog) for _ in players)
-        check = False
+    """A random game configuration: a random variant (Free-for-All for 2 to 6 players, sometimes with a
+    limited range of influence or an attack option; Two-Headed Giant; Emperor with teams of three or
+    four), a random starting life and starting player, and either legal individual planar decks (most
+    games), the single shared deck (901.15), tiny "house" decks that break 901.3
+    (``check_decks=False``), or (now and then) no Planechase at all."""
+    kind = rng.random()
+    variant, team_size, reach, attack = "free_for_all", None, None, None
+    starting_life: int | None = rng.choice((20, 20, 20, 10, 5))
+    if kind < 0.6:
+        n = rng.randint(2, 6)
+        if n > 2 and rng.random() < 0.4:
+            reach = rng.choice((1, 2))
+        if n > 2 and rng.random() < 0.4:
+            attack = rng.choice(("multiple", "left", "right"))
+    elif kind < 0.8:
+        variant, team_size = "two_headed_giant", 3 if rng.random() < 0.2 else 2
+        n = 2 * team_size
+        starting_life = rng.choice((None, None, 10, 5))
     else:
-        decks = tuple(legal_deck(rng, catalog) for _ in players)
-        check = True
-    return GameConfig(
-        players=players,
-        decks=decks,
+        team_size, teams = rng.choice(((3, 2), (3, 2), (4, 2), (3, 3)))
+        variant, n = "emperor", team_size * teams
+    starting_player = rng.randrange(n) if rng.random() < 0.5 else None
+    if variant == "two_headed_giant" and starting_player is not None and team_size is not None:
+        starting_player -= starting_player % team_size  # 805.2: a team starts with its primary player
+    base = GameConfig(
+        players=PLAYER_NAMES[:n],
         seed=seed,
         starting_player=starting_player,
         starting_life=starting_life,
-        check_decks=check,
+        variant=variant,
+        team_size=team_size,
+        range_of_influence=reach,
+        attack=attack,
     )
+    mode = rng.random()
+    if mode < 0.08:
+        return replace(base, planechase=False)
+    if mode < 0.2:
+        deck, legal = shared_deck(rng, n, catalog)
+        return replace(base, shared_deck=deck, check_decks=legal)
+    if mode < 0.3:
+        return replace(base, decks=tuple(house_deck(rng, catalog) for _ in range(n)), check_decks=False)
+    return replace(base, decks=tuple(legal_deck(rng, catalog) for _ in range(n)))
 
 
 # -- the agent -------------------------------------------------------------------------------
