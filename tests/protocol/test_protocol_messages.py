@@ -621,3 +621,29 @@ def test_random_legal_play_gives_schema_valid_replies(seed: int, picks: list[int
         reply = client.ok({"cmd": "act", "action": preferred[pick % len(preferred)], "seat": pick % 2})
         assert reply["view"]["seat"] == pick % 2
     client.ok({"cmd": "undo", "to": 0})
+
+
+# -- variants (800-810) ------------------------------------------------------------------------------
+
+
+def test_809_an_emperor_game_without_planechase_starts_and_deploys_over_the_protocol(client: Client) -> None:
+    config = {"players": ["A", "B", "C", "D", "E", "F"], "variant": "emperor", "planechase": False, "seed": 3}
+    reply = client.ok({"cmd": "new", "config": config | {"starting_player": 1}})
+    view = reply["view"]
+    assert view["variant"] == "emperor" and view["teams"] == [[0, 1, 2], [3, 4, 5]]
+    assert [p["role"] for p in view["players"]] == ["general", "emperor", "general"] * 2
+    assert [p["range"] for p in view["players"]] == [1, 2, 1] * 2
+    assert view["planar_controller"] is None
+    client.ok({"cmd": "act", "action": {"type": "advance", "player": 1, "to": "precombat_main"}})
+    reply = client.ok({"cmd": "act", "action": {"type": "deploy", "player": 1, "teammate": 2, "creature": "Bears"}})
+    assert reply["view"]["stack"][0]["effect"] == "deploy"
+
+
+def test_810_a_two_headed_giant_view_shows_both_teammates_rolls(client: Client) -> None:
+    config = demo_config() | {"players": ["A", "B", "C", "D"], "variant": "two_headed_giant"}
+    config["decks"] = [config["decks"][0]] * 4
+    reply = client.ok({"cmd": "new", "config": config | {"starting_player": 0}})
+    view = reply["view"]
+    assert [p["life"] for p in view["players"]] == [30] * 4
+    assert view["active_players"] == [0, 1]
+    assert [r["player"] for r in view["rollers"]] == [0, 1]
