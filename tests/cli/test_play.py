@@ -477,3 +477,24 @@ def test_c_casts_a_spell_with_its_types_or_an_ability_601_2() -> None:
     assert t.handle_key("c").ok
     ping = game.state.stack[-1]
     assert (ping.label, ping.spell, ping.spell_types) == ("Prodigal Sorcerer", False, "")
+
+
+def test_809_the_table_shows_teams_roles_and_ranges_in_emperor() -> None:
+    game, _, _, _ = start_game(list("ABCDEF"), 3, False, None, variant="emperor")
+    shown = screen(game)
+    assert " Tm " in shown
+    cells = [line.split() for line in shown.splitlines() if any(f" {t} " in line for t in ("AE", "Ag", "BE", "Bg"))]
+    assert [row[row.index(next(c for c in row if c[:1] in "AB" and c[1:] in ("E", "g"))) :][:2] for row in cells] == [
+        ["Ag", "1"],
+        ["AE", "2"],
+        ["Ag", "1"],
+        ["Bg", "1"],
+        ["BE", "2"],
+        ["Bg", "1"],
+    ]
+
+
+def test_810_two_headed_giant_starts_from_the_command_line_options() -> None:
+    game, _, _, _ = start_game(list("ABCD"), 3, False, None, variant="two-headed-giant")
+    assert [p.life for p in game.state.players] == [30] * 4
+    assert " A1 " in screen(game) and " B1 " in screen(game)

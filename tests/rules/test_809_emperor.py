@@ -182,9 +182,18 @@ def test_804_2_deploying_is_refused_off_sorcery_speed_to_an_opponent_or_out_of_r
     assert refused(game, Deploy(2, 1)).rule == "117.1"  # Gus has no priority in Eve's turn
     act(game, type="cast", player=1, label="Giant Growth")
     assert refused(game, Deploy(1, 0)).rule == "307.1"  # the stack isn't empty
-    four = emperor_game(EIGHT, team_size=4, starting_player=0)
+    four = emperor_game(EIGHT, team_size=4, starting_player=1)
+    next_turn(four)
+    next_turn(four)
     to_step(four)
-    assert refused(four, Deploy(0, 2)).rule == "801.4"  # A2 is two seats away; A1's range is 1
+    assert four.state.active == 3
+    assert refused(four, Deploy(3, 1)).rule == "801.4"  # AE is two seats away; A3's range is 1
+    assert Deploy(3, 2) in four.legal_actions()
+
+
+def test_809_4_the_starting_player_must_be_an_emperor() -> None:
+    with pytest.raises(ConfigError, match="809"):
+        emperor_game(starting_player=0)
 
 
 def test_804_1_only_emperor_deploys_creatures() -> None:

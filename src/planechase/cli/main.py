@@ -11,6 +11,7 @@ import typer
 from .. import __version__
 from .cards_cmd import cards
 from .deck_cmd import deck_app
+from .seats_cmd import seats
 
 app = typer.Typer(
     name="planechase",
@@ -28,11 +29,27 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for shuffles and die rolls (random if omitted).")] = None,
     shared: Annotated[bool, typer.Option("--shared", help="Use one shared planar deck (901.15).")] = False,
     load: Annotated[Path | None, typer.Option(help="Continue a game saved with 's'.")] = None,
+    variant: Annotated[
+        str,
+        typer.Option(help="free_for_all, two_headed_giant or emperor; list players in seat order (teams together)."),
+    ] = "free_for_all",
+    team_size: Annotated[
+        int | None, typer.Option(help="Players per team (default 2 in Two-Headed Giant, 3 in Emperor).")
+    ] = None,
 ) -> None:
     """Play at the table: one shared screen, single keys to roll, pass, move on, choose and undo."""
     from .play import run_play
 
-    raise typer.Exit(run_play(players=players or ["Alice", "Bob"], seed=seed, shared=shared, load=load))
+    raise typer.Exit(
+        run_play(
+            players=players or ["Alice", "Bob"],
+            seed=seed,
+            shared=shared,
+            load=load,
+            variant=variant,
+            team_size=team_size,
+        )
+    )
 
 
 @app.command()
@@ -44,6 +61,7 @@ def engine() -> None:
 
 
 app.command("cards")(cards)
+app.command("seats")(seats)
 app.add_typer(deck_app, name="deck")
 
 

@@ -14,6 +14,7 @@ The pieces are kept apart so they can be tested without a terminal:
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -495,7 +496,13 @@ def default_save_path(seed: int) -> Path:
 
 
 def start_game(
-    players: Sequence[str], seed: int | None, shared: bool, load: Path | None
+    players: Sequence[str],
+    seed: int | None,
+    shared: bool,
+    load: Path | None,
+    *,
+    variant: str = "free_for_all",
+    team_size: int | None = None,
 ) -> tuple[Game, int, str | None, Path]:
     """The game to play (new or loaded), its seed, a notice to show and the save path. Raises
     :class:`PlanechaseError` or :class:`OSError` with a message for the person at the table."""
@@ -511,10 +518,19 @@ def start_game(
         return game, game.config.seed, loaded, load
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     config, notice = make_config(players, chosen, shared=shared)
+    config = dataclasses.replace(config, variant=variant.replace("-", "_"), team_size=team_size)
     return Game(config), chosen, notice, default_save_path(chosen)
 
 
-def run_play(players: list[str], seed: int | None, shared: bool, load: Path | None) -> int:
+def run_play(
+    players: list[str],
+    seed: int | None,
+    shared: bool,
+    load: Path | None,
+    *,
+    variant: str = "free_for_all",
+    team_size: int | None = None,
+) -> int:
     """Run the table until the players quit; return the exit code (2 if the game can't start, 130
     after Ctrl-C). On a terminal, keys are single presses; from a pipe, one key per line."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -522,7 +538,9 @@ def run_play(players: list[str], seed: int | None, shared: bool, load: Path | No
         sys.stdout.reconfigure(errors="replace")
     console = Console() if interactive else Console(width=120, color_system=None, emoji=False)
     try:
-        game, used_seed, notice, save_path = start_game(players, seed, shared, load)
+        game, used_seed, notice, save_path = start_game(
+            players, seed, shared, load, variant=variant, team_size=team_size
+        )
     except (PlanechaseError, OSError) as exc:
         console.print(f"Can't start the game: {exc}", markup=False, style="bold red")
         return 2

@@ -311,6 +311,14 @@ def _players(v: dict[str, Any]) -> RenderableType:
     table.add_column("Psn", justify="right", no_wrap=True)
     if not v["shared_deck"]:
         table.add_column("Deck", justify="right", no_wrap=True)
+    teams = bool(v.get("teams"))
+    limited = any(p.get("range") is not None for p in v["players"])
+    if teams:
+        table.add_column(
+            "Tm", no_wrap=True, min_width=2
+        )  # team letter and role: E emperor, g general, 1 primary (805.2, 809.2)
+    if limited:
+        table.add_column("R", justify="right", no_wrap=True)  # range of influence (801.2)
     table.add_column("Now", no_wrap=True, overflow="ellipsis")
     decider = v["decision"]["player"] if v["decision"] else None
     for p in v["players"]:
@@ -336,6 +344,11 @@ def _players(v: dict[str, Any]) -> RenderableType:
         ]
         if not v["shared_deck"]:
             row.append(Text(str(p["planar_deck"]), style="dim" if out else ""))
+        if teams:
+            role = {"emperor": "E", "general": "g", "primary": "1"}.get(p["role"], "")
+            row.append(Text(f"{chr(ord('A') + p['team'])}{role}", style="bold" if p["role"] == "emperor" else ""))
+        if limited:
+            row.append(Text("-" if p["range"] is None else str(p["range"])))
         row.append(now)
         table.add_row(*row)
     if v["shared_deck"]:

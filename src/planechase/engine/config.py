@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..variants.seating import Seating, Variant, seating
+from ..variants.seating import Role, Seating, Variant, seating
 from .errors import ConfigError
 
 #: A legal ten-card planar deck of shipped cards, used by demos and examples.
@@ -107,6 +107,9 @@ class GameConfig:
                 "are still being built; `planechase seats --variant grand_melee` shows its seating, ranges and "
                 "turn markers"
             )
+        starter = None if self.starting_player is None else table.seats[self.starting_player]
+        if starter is not None and table.deploys_creatures and starter.role is not Role.EMPEROR:
+            raise ConfigError("an emperor goes first (809.4): the starting player must be an emperor")
         if self.starting_player is not None and table.shared_team_turns:
             primary = table.leader(table.seats[self.starting_player].team or 0)
             if primary != self.starting_player:
