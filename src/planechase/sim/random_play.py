@@ -164,6 +164,8 @@ def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATAL
     starting_player = rng.randrange(n) if rng.random() < 0.5 else None
     if variant == "two_headed_giant" and starting_player is not None and team_size is not None:
         starting_player -= starting_player % team_size  # 805.2: a team starts with its primary player
+    if variant == "emperor" and starting_player is not None and team_size is not None:
+        starting_player += (team_size - 1) // 2 - starting_player % team_size  # 809.4: an emperor starts
     base = GameConfig(
         players=PLAYER_NAMES[:n],
         seed=seed,
