@@ -166,15 +166,14 @@ def _setup(run: Run, starting_player: int | None) -> None:
     if starting_player is None:
         # 809.4: a random emperor goes first; 805.3: a random team starts, led by its primary player.
         candidates = [seat.seat for seat in table.seats if seat.role.value in ("emperor", "primary")]
-        rule = {"emperor": "809.4", "two_headed_giant": "805.3"}.get(table.variant.value, "103.1")
+        rule, whom = {"emperor": ("809.4", " (an emperor goes first)"), "two_headed_giant": ("805.3", "'s team")}.get(
+            table.variant.value, ("103.1", "")
+        )
         starting_player = run.random_seat(candidates or list(range(len(s.players))))
-        who = {"809.4": " (a random emperor goes first)", "805.3": "'s team (chosen at random)"}.get(rule, "")
         run.emit(
             "starting_player",
             rule,
-            f"{run.name(starting_player)}{who} is chosen at random to start."
-            if rule != "805.3"
-            else f"{run.name(starting_player)}{who} starts.",
+            f"{run.name(starting_player)}{whom} is chosen at random to start.",
             player=starting_player,
             chance=f"seat:{starting_player}",
         )

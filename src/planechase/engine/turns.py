@@ -307,34 +307,28 @@ def state_based_actions(run: Run) -> bool:
     """704.5a, 704.5c and 704.6f, performed simultaneously; returns whether any was performed."""
     s = run.s
     # Celestine Reef (101.1); 810.8a: if a player can't lose, neither can their team.
-    cant_lose = {m for e in s.effects if e.kind == CANT_LOSE_EFFECT for m in s.team(e.controller)}
-    if not s.team_turns:
-        cant_lose = {e.controller for e in s.effects if e.kind == CANT_LOSE_EFFECT}
+    cant_lose = {s.unit_of(e.controller) for e in s.effects if e.kind == CANT_LOSE_EFFECT}
     limit = poison_limit(s)
-    losers = [p.seat for p in s.players if p.in_game and (p.life <= 0 or p.poison >= limit) and p.seat not in cant_lose]
+    losers = [
+        p.seat
+        for p in s.players
+        if p.in_game and (p.life <= 0 or p.poison >= limit) and s.unit_of(p.seat) not in cant_lose
+    ]
     phenomena = [fu for fu in s.face_up if not is_plane(run, fu.card) and not source_is_waiting(run, fu.object_id)]
     if not losers and not phenomena:
         return False
     if losers:
-        team = "team's " if s.team_turns else ""
+        # 704.5a, 704.5c; a Two-Headed Giant team loses together (810.8c, 810.8d).
+        rules = ("810.8c", "810.8d") if s.team_turns else ("704.5a", "704.5c")
+        by_seat = {seat: (rules[0] if s.players[seat].life <= 0 else rules[1], "800.4a") for seat in losers}
         for seat in losers:
             p = s.players[seat]
-            rule = "704.5a" if p.life <= 0 else "704.5c"
-            if s.team_turns:
-                rule = "810.8c" if p.life <= 0 else "810.8d"
             why = f"{p.life} life" if p.life <= 0 else f"{p.poison} poison counters"
-            run.emit(
-                "state_based_action",
-                rule,
-                f"{p.name}'s {team}total is {why}: they lose the game."
-                if team
-                else f"{p.name} has {why} and loses the game.",
-                player=seat,
-            )
+            whose = f"{p.name}'s team has" if s.team_turns else f"{p.name} has"
+            run.emit("state_based_action", by_seat[seat][0], f"{whose} {why} and loses the game.", player=seat)
         if set(losers) | set(team_fate(s, losers)) >= set(s.seats_in_game):
             draw_game(run, losers)
             return True
-        by_seat = {seat: ("704.5a" if s.players[seat].life <= 0 else "704.5c", "800.4a") for seat in losers}
         leave_game(
             run,
             losers,
