@@ -95,7 +95,8 @@ def test_801_config_round_trips_with_the_options() -> None:
     assert config.to_dict()["range_of_influence"] == 2
 
 
-def test_807_grand_melee_games_are_refused_until_the_engine_plays_them() -> None:
-    players = tuple(f"P{i}" for i in range(10))
-    with pytest.raises(ConfigError, match="Grand Melee"):
-        GameConfig(players=players, decks=(PLANES_10,) * 10, variant="grand_melee").validate()
+def test_807_1_grand_melee_needs_ten_players() -> None:
+    GameConfig(players=tuple(f"P{i}" for i in range(10)), decks=(PLANES_10,) * 10, variant="grand_melee").validate()
+    players = tuple(f"P{i}" for i in range(9))
+    with pytest.raises(ConfigError, match=r"ten or more players \(807.1\)"):
+        GameConfig(players=players, decks=(PLANES_10,) * 9, variant="grand_melee").validate()

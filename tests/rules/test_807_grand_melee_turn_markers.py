@@ -18,6 +18,7 @@ from planechase.variants.turn_markers import (
     hand_out,
     leave,
     marker_count,
+    markers_needed,
 )
 
 #: {marker number: (holder, taking a turn)}
@@ -395,8 +396,9 @@ def check(before: TurnMarkers, after: TurnMarkers, anyone_left: bool) -> None:
     in_game = set(after.in_game)
     assert in_game <= set(before.in_game)
     assert {m.number for m in after.markers} <= {m.number for m in before.markers}  # none created
-    # 807.4a, 807.4e-807.4g: the markers not designated for removal are exactly one per full four players.
-    assert len(after.markers) - sum(m.removals for m in after.markers) == len(in_game) // 4
+    # 807.4a, 807.4e-807.4g: the markers not designated for removal are exactly one per full four players
+    # (but at least one while anybody is left: the game goes on with turns).
+    assert len(after.markers) - sum(m.removals for m in after.markers) == markers_needed(len(in_game))
     for m in after.markers:
         # 807.4c: a departed player keeps a marker only while finishing the turn they are taking with it.
         assert m.holder in in_game or m.taking_turn

@@ -1,5 +1,9 @@
 """Actions: everything a player or the table can do, as small immutable values.
 
+In Grand Melee, where each turn marker has its own stack (807.5), ``marker`` on :class:`Pass`,
+:class:`Resolve`, :class:`Advance` and :class:`Cast` names the stack; it may be left out when the player
+holds priority for only one.
+
 Each action has a JSON form (``to_dict``/:func:`action_from_dict`) used by saves, logs and the
 engine protocol.
 
@@ -36,6 +40,7 @@ class Pass(_ActionBase):
     """Pass priority (117.3d)."""
 
     player: int
+    marker: int | None = None
     type: ClassVar[str] = "pass"
 
 
@@ -54,6 +59,7 @@ class Advance(_ActionBase):
 
     player: int
     to: str = NEXT_TURN
+    marker: int | None = None
     type: ClassVar[str] = "advance"
 
 
@@ -63,6 +69,7 @@ class Resolve(_ActionBase):
     instead of one pass per player."""
 
     player: int
+    marker: int | None = None
     type: ClassVar[str] = "resolve"
 
 
@@ -97,6 +104,7 @@ class Cast(_ActionBase):
     target: int | None = None
     spell: bool = True
     types: str = ""
+    marker: int | None = None
     type: ClassVar[str] = "cast"
 
 
@@ -198,7 +206,7 @@ def action_from_dict(raw: Any) -> Action:
     for key, value in kwargs.items():
         expected = _FIELD_TYPES.get(key)
         not_int = not isinstance(value, int) or isinstance(value, bool)
-        if expected is int and not_int and not (key == "target" and value is None):
+        if expected is int and not_int and not (key in ("target", "marker") and value is None):
             raise InvalidActionError(f"{kind}: field {key!r} must be an integer")
         if expected is str and not isinstance(value, str):
             raise InvalidActionError(f"{kind}: field {key!r} must be a string")
@@ -236,6 +244,7 @@ _FIELD_TYPES: dict[str, type] = {
     "ability": int,
     "teammate": int,
     "creature": str,
+    "marker": int,
 }
 
 _ADVANCE_TARGETS: tuple[str, ...] = (NEXT_TURN, *(s.value for s in Step if s is not Step.UNTAP))

@@ -101,12 +101,6 @@ class GameConfig:
         if self.starting_life is not None and not 1 <= self.starting_life <= 1_000_000:
             raise ConfigError("starting_life must be between 1 and 1000000")
         table = self.seating()
-        if table.variant is Variant.GRAND_MELEE:
-            raise ConfigError(
-                "the engine does not play Grand Melee games yet: its simultaneous turns and stacks (807.4, 807.5) "
-                "are still being built; `planechase seats --variant grand_melee` shows its seating, ranges and "
-                "turn markers"
-            )
         starter = None if self.starting_player is None else table.seats[self.starting_player]
         if starter is not None and table.deploys_creatures and starter.role is not Role.EMPEROR:
             raise ConfigError("an emperor goes first (809.4): the starting player must be an emperor")

@@ -80,6 +80,8 @@ class Run:
 
     def emit(self, type_: str, rules: str | tuple[str, ...], text: str, **data: Any) -> None:
         rule_tuple = (rules,) if isinstance(rules, str) else rules
+        if self.s.markers is not None:  # Grand Melee: the turn marker whose turn or stack this happens in
+            data.setdefault("marker", self.s.focus)
         self.events.append(Event(type_, rule_tuple, text, data))
 
     def name(self, seat: int | None) -> str:

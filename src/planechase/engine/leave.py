@@ -10,7 +10,7 @@ from ..planar.planeswalk import end_effects, turn_up_new
 from ..planar.zones import is_plane
 from ..variants.seating import Role, Variant
 from .context import Run
-from .state import Duration, GameState, PlayerStatus, StackItem, StackKind
+from .state import Duration, FaceUpCard, GameState, PlayerStatus, StackItem, StackKind
 from .triggers import fire, remember_counters
 
 
@@ -41,8 +41,66 @@ def leave_game(
             rules_by_seat[seat] = (rule, "800.4a")
         leaving = [*leaving, *followers]
     staying = tuple(seat for seat in s.seats_in_game if seat not in leaving)
-    if s.planar_controller in leaving:
-        new_pc = s.next_in_turn_order(s.planar_controller, include=staying) if staying else None
+    if s.markers is not None:
+        by = rules_by_seat
+        _leave_grand_melee(run, leaving, staying, followers, status=status, rules=rules, reason=reason, by=by)
+        return
+    _move_planar_controller(run, leaving, staying)
+    _mark_left(run, leaving, followers, status=status, rules=rules, reason=reason, by=rules_by_seat)
+    owned_face_up = _cards_leave(run, leaving)
+    if end_if_decided(run):
+        return
+    _after_cards_left(run, owned_face_up, leaving)
+
+
+def _leave_grand_melee(
+    run: Run,
+    leaving: Sequence[int],
+    staying: Sequence[int],
+    followers: Mapping[int, str],
+    *,
+    status: PlayerStatus,
+    rules: tuple[str, ...],
+    reason: str,
+    by: Mapping[int, tuple[str, ...]] | None,
+) -> None:
+    """Leaving a Grand Melee game: every turn marker's part of the game is affected. 901.14b: if the
+    leaving reduces the number of turn markers, a leaving planar controller's cards go to the bottom and
+    nobody takes their place; otherwise the next player becomes the planar controller (901.6). Then the
+    markers move (807.4c, 807.4e-807.4g)."""
+    from .melee import ceases_to_control, inside, markers_leave, turns, would_reduce_markers
+    from .turns import settle
+
+    s = run.s
+    if would_reduce_markers(s, leaving):
+        for seat in leaving:
+            ceases_to_control(run, seat)
+    for turn in turns(s):
+        with inside(run, turn.marker):
+            _move_planar_controller(run, leaving, staying)
+    _mark_left(run, leaving, followers, status=status, rules=rules, reason=reason, by=by)
+    owned: dict[int, tuple[FaceUpCard, ...]] = {}
+    for turn in turns(s):
+        with inside(run, turn.marker):
+            owned[turn.marker] = _cards_leave(run, leaving, remove_decks=turn.marker == turns(s)[0].marker)
+    if end_if_decided(run):
+        return
+    for turn in turns(s):
+        with inside(run, turn.marker):
+            _after_cards_left(run, owned[turn.marker], leaving)
+    markers_leave(run, leaving)
+    for turn in turns(s):
+        if turn.taking_turn and turn.priority is not None and turn.marker != s.focus and not s.over:
+            with inside(run, turn.marker):
+                settle(run)  # 704.3: e.g. a phenomenon turned up under this marker (704.6f)
+
+
+def _move_planar_controller(run: Run, leaving: Sequence[int], staying: Sequence[int]) -> None:
+    """901.6, 800.4p: if the planar controller leaves, the next player in turn order who stays takes over."""
+    s = run.s
+    pc = s.planar_controller
+    if pc is not None and pc in leaving:
+        new_pc = s.next_in_turn_order(pc, include=tuple(staying)) if staying else None
         s.planar_controller = new_pc
         if new_pc is not None:
             run.emit(
@@ -51,6 +109,19 @@ def leave_game(
                 f"{run.name(new_pc)} becomes the planar controller.",
                 player=new_pc,
             )
+
+
+def _mark_left(
+    run: Run,
+    leaving: Sequence[int],
+    followers: Mapping[int, str],
+    *,
+    status: PlayerStatus,
+    rules: tuple[str, ...],
+    reason: str,
+    by: Mapping[int, tuple[str, ...]] | None,
+) -> None:
+    s = run.s
     for seat in leaving:
         run.set_player(replace(s.players[seat], status=status))
         why = reason
@@ -58,15 +129,21 @@ def leave_game(
             why = "their team loses with them" if followers[seat] == "810.8a" else "their emperor's fate is the team's"
         run.emit(
             "player_left",
-            (rules_by_seat or {}).get(seat, rules),
+            (by or {}).get(seat, rules),
             f"{run.name(seat)} leaves the game ({why}).",
             player=seat,
             status=status.value,
             reason=why,
         )
-    # 800.4a: every planar card the leaving players own leaves the game with them.
+
+
+def _cards_leave(run: Run, leaving: Sequence[int], *, remove_decks: bool = True) -> tuple[FaceUpCard, ...]:
+    """800.4a: every planar card the leaving players own leaves the game with them; abilities they
+    control cease to exist (800.4a, 800.4d), except abilities from phenomena they own (901.10b).
+    Returns the face-up cards that left."""
+    s = run.s
     owned_face_up = tuple(fu for fu in s.face_up if s.owner_of(fu.card) in leaving)
-    if not s.shared_deck:
+    if not s.shared_deck and remove_decks:
         for seat in leaving:
             if s.decks[seat]:
                 s.removed = (*s.removed, *s.decks[seat])
@@ -84,13 +161,17 @@ def leave_game(
                 card=run.card_name(fu.card),
             )
     s.revealed = tuple(c for c in s.revealed if c not in s.removed)
-    # 901.10, 800.4a, 800.4d, 901.10b: abilities from planes the leaving players own, and abilities they
-    # control, cease to exist; abilities from phenomena they own stay under the new planar controller.
     s.stack = _keep_abilities(run, s.stack, leaving, rule="800.4a")
     s.pending_triggers = _keep_abilities(run, s.pending_triggers, leaving, rule="800.4d")
     s.passed = tuple(p for p in s.passed if p not in leaving)
-    if end_if_decided(run):
-        return
+    return owned_face_up
+
+
+def _after_cards_left(run: Run, owned_face_up: tuple[FaceUpCard, ...], leaving: Sequence[int]) -> None:
+    """901.10: the planar controller turns up the top card of their planar deck at once if a face-up card
+    left (a planeswalking ability on the stack ceases to exist if a plane left, 901.10a); priority moves on
+    from a player who left (800.4j)."""
+    s = run.s
     if owned_face_up:
         if any(is_plane(run, fu.card) for fu in owned_face_up):
             for item in s.stack:
@@ -118,8 +199,8 @@ def leave_game(
                     f"{run.name(pc)}'s planar deck is empty: no card is turned face up.",
                     player=pc,
                 )
-    if s.priority in leaving:
-        s.priority = s.next_in_turn_order(s.priority)
+    if s.priority is not None and s.priority in leaving:
+        s.priority = s.next_in_turn_order(s.priority, include=s.priority_players())
         run.emit("priority", "800.4a", f"{run.name(s.priority)} receives priority.", player=s.priority)
 
 

@@ -23,7 +23,8 @@ from ..cards.decks import check_deck, check_shared_deck, resolve_names
 from ..cards.model import Catalog, TriggerKind
 from ..planar.chaos import roll_planar_die
 from ..planar.zones import is_plane, turn_face_up
-from . import rng
+from ..variants.seating import Variant
+from . import melee, rng
 from .actions import (
     NEXT_TURN,
     Action,
@@ -190,6 +191,9 @@ def _setup(run: Run, starting_player: int | None) -> None:
         amount=7,
         card=None,
     )
+    if table.variant is Variant.GRAND_MELEE:
+        melee.set_up(run, starting_player)  # 807.4b, 901.14a
+        return
     if s.planechase:
         s.planar_controller = starting_player
         set_starting_plane(run, starting_player)
@@ -243,6 +247,9 @@ def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog = 
     :class:`~planechase.engine.errors.IllegalActionError` naming the rule; ``state`` is unchanged."""
     if isinstance(action, dict):
         action = action_from_dict(action)
+    original = state
+    if state.markers is not None and state.pending is None:
+        state = _focus_for(state, action)  # 807.5b: the stack the action is for
     check_action(state, action, catalog)
     pending = state.pending
     if pending is not None:
@@ -255,7 +262,23 @@ def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog = 
             assert isinstance(action, Choose)
             answer = action.option
         return _run(pending.base, pending.action, (*pending.answers, answer), catalog, skip=pending.emitted)
-    return _run(state, action.to_dict(), (), catalog, skip=0)
+    result = _run(state, action.to_dict(), (), catalog, skip=0)
+    if result.state is state and state is not original:
+        return StepResult(original, result.events)  # nothing changed (the action was cancelled)
+    return result
+
+
+def _focus_for(state: GameState, action: Action) -> GameState:
+    """Grand Melee: ``state`` focused on the turn marker whose stack or turn ``action`` is for."""
+    if isinstance(action, Pass | Resolve | Advance | Cast):
+        return melee.focused(state, melee.marker_for(state, action.player, action.marker))
+    if isinstance(action, Roll):
+        return melee.focused(state, melee.marker_for(state, action.player, None, rolling=True))
+    if isinstance(action, Report):
+        for turn in melee.turns(state):
+            if any(fu.object_id == action.source for fu in turn.face_up):
+                return melee.focused(state, turn.marker)
+    return state
 
 
 def _run(base: GameState, action: dict[str, Any], answers: Sequence[str], catalog: Catalog, *, skip: int) -> StepResult:
@@ -286,6 +309,7 @@ def _run(base: GameState, action: dict[str, Any], answers: Sequence[str], catalo
     state = run.s
     state.pending = None
     state.actions_taken = base.actions_taken + 1
+    melee.refocus(state)
     return StepResult(state, tuple(run.events[skip:]))
 
 
@@ -386,7 +410,7 @@ def _roll(run: Run, seat: int) -> None:
 
 def _advance(run: Run, seat: int, to: str) -> None:
     s = run.s
-    start_turn = s.turn
+    start_turn, focus = s.turn, s.focus
     target = None if to == NEXT_TURN else Step(to)
     where = "the next turn" if target is None else f"the {target.label}"
     run.emit("advance", "117.4", f"{run.name(seat)} moves on to {where}: all players pass.", player=seat, to=to)
@@ -395,7 +419,7 @@ def _advance(run: Run, seat: int, to: str) -> None:
         proceed(run)
         if s.over or s.stack:
             return
-        if target is None and s.turn != start_turn:
+        if (target is None and s.turn != start_turn) or s.focus != focus or not s.taking_turn:
             return
         if target is not None and s.step is target:
             return
@@ -437,7 +461,11 @@ def _cast(run: Run, seat: int, action: dict[str, Any]) -> None:
         types=types,
     )
     if spell:
-        used = [e for e in s.effects if e.duration is Duration.NEXT_SPELL_THIS_TURN and e.controller == seat]
+        used = [
+            e
+            for e in s.effects
+            if e.duration is Duration.NEXT_SPELL_THIS_TURN and e.controller == seat and e.marker == s.focus
+        ]
         s.effects = tuple(e for e in s.effects if e not in used)
         for e in used:
             run.emit("effect_used", ("611.2a", "601.2"), f"{label}: {e.text}", effect=e.id, kind=e.kind, item=item.id)
@@ -536,6 +564,8 @@ def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -
         return
     if isinstance(action, Choose):
         raise IllegalActionError("117.1", "there is no decision to make")
+    if getattr(action, "marker", None) is not None and state.markers is None:
+        raise IllegalActionError("807.5", "only Grand Melee games have turn markers, each with its own stack")
     if not state.in_game(seat):
         raise IllegalActionError("800.4a", f"{name} has left the game")
     if isinstance(action, Concede | Lose | AdjustLife | AdjustPoison):
@@ -591,6 +621,8 @@ def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
 
 
 def _check_roll(state: GameState, seat: int) -> None:
+    if state.markers is not None and (seat != state.active or not state.taking_turn):
+        raise IllegalActionError("901.9", "only a player taking a turn with a turn marker may roll the planar die")
     if seat not in state.active_players:
         raise IllegalActionError(
             "901.12d" if state.team_turns else "901.9",
@@ -653,27 +685,44 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
         d = state.pending.decision
         choices: list[Action] = [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
         return choices + [_concede_action(p) for p in state.seats_in_game]
+    if state.markers is not None:
+        # 807.5: each turn marker has its own stack and priority; actions name the marker.
+        out: list[Action] = []
+        for turn in melee.turns(state):
+            if turn.taking_turn:
+                here = melee.focused(state, turn.marker)
+                out.extend(_priority_actions(here, turn.marker))
+                out.extend(_report_actions(here, catalog))
+        out.extend(_concede_action(p) for p in state.seats_in_game)
+        return out
+    return [
+        *_priority_actions(state, None),
+        *_report_actions(state, catalog),
+        *(_concede_action(p) for p in state.seats_in_game),
+    ]
+
+
+def _priority_actions(state: GameState, marker: int | None) -> list[Action]:
+    """What the player (or team) holding priority may do, and the active player's roll."""
     out: list[Action] = []
     holder = state.priority
     # 805.5a: with shared team turns, each player of the team holding priority may act.
     actors = () if holder is None else state.team(holder) if state.team_turns else (holder,)
     for seat in actors:
-        out.append(_pass_action(seat))
+        out.append(_pass_action(seat, marker))
         if state.stack:
-            out.append(_resolve_action(seat))
+            out.append(_resolve_action(seat, marker))
             for item in state.stack:
-                out.append(_counter_action(seat, item.id))
+                out.append(_counter_action(seat, item.id, marker))
                 if item.kind is not StackKind.OTHER:
-                    out.append(_copy_action(seat, item.id))
+                    out.append(_copy_action(seat, item.id, marker))
         else:
             if seat in state.active_players and state.step.is_main and state.planechase:
                 out.append(_roll_action(seat))
-            out.extend(_advance_action(seat, to) for to in advance_targets(state))
+            out.extend(_advance_action(seat, to, marker) for to in advance_targets(state))
             if seat == state.active and state.step.is_main and state.seating.deploys_creatures:
                 out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
-        out.extend(_casts_action(seat))
-    out.extend(_report_actions(state, catalog))
-    out.extend(_concede_action(p) for p in state.seats_in_game)
+        out.extend(_casts_action(seat, marker))
     return out
 
 
@@ -698,19 +747,19 @@ _advance_action = functools.cache(Advance)
 
 
 @functools.lru_cache(maxsize=4096)
-def _counter_action(seat: int, item: int) -> Cast:
-    return Cast(seat, label="Counter", effect=OtherEffect.COUNTER.value, target=item)
+def _counter_action(seat: int, item: int, marker: int | None) -> Cast:
+    return Cast(seat, label="Counter", effect=OtherEffect.COUNTER.value, target=item, marker=marker)
 
 
 @functools.lru_cache(maxsize=4096)
-def _copy_action(seat: int, item: int) -> Cast:
-    return Cast(seat, label="Copy", effect=OtherEffect.COPY.value, target=item)
+def _copy_action(seat: int, item: int, marker: int | None) -> Cast:
+    return Cast(seat, label="Copy", effect=OtherEffect.COPY.value, target=item, marker=marker)
 
 
 @functools.cache
-def _casts_action(seat: int) -> tuple[Cast, ...]:
+def _casts_action(seat: int, marker: int | None) -> tuple[Cast, ...]:
     targeted = (OtherEffect.COUNTER, OtherEffect.COPY, OtherEffect.DEPLOY)
-    return tuple(Cast(seat, effect=e.value) for e in OtherEffect if e not in targeted)
+    return tuple(Cast(seat, effect=e.value, marker=marker) for e in OtherEffect if e not in targeted)
 
 
 def advance_targets(state: GameState) -> list[str]:

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..variants.seating import Seating, attackable, seating
+from ..variants.turn_markers import TurnMarkers
 
 
 class Step(StrEnum):
@@ -223,6 +224,7 @@ class ContinuousEffect:
     duration: Duration
     text: str
     card: int | None = None
+    marker: int = 0  # Grand Melee: the turn marker whose turn it was created in (807.4); 0 otherwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +269,37 @@ class Pending:
     emitted: int
 
 
+@dataclass(frozen=True, slots=True)
+class MeleeTurn:
+    """One Grand Melee turn marker's own part of the game (807.4, 807.5, 901.14): the turn taken with it,
+    its stack and priority, and the planar cards its planar controller controls.
+
+    The marker the engine is working with is kept in :class:`GameState`'s own fields (its ``focus``);
+    the others wait here, one per marker, with the same field names (see :mod:`planechase.engine.melee`).
+    """
+
+    marker: int
+    taking_turn: bool = False
+    turn: int = 0
+    active: int = 0
+    step: Step = Step.UNTAP
+    step_queue: tuple[Step, ...] = ()
+    priority: int | None = None
+    passed: tuple[int, ...] = ()
+    stack: tuple[StackItem, ...] = ()
+    pending_triggers: tuple[StackItem, ...] = ()
+    planar_controller: int | None = None
+    face_up: tuple[FaceUpCard, ...] = ()
+    rolls_taken: tuple[int, ...] = ()
+    rolls_made: tuple[int, ...] = ()
+    revealed: tuple[int, ...] = ()
+    resolving: StackItem | None = None
+
+
+#: The fields of :class:`GameState` that belong to one turn marker in Grand Melee.
+MELEE_TURN_FIELDS: tuple[str, ...] = tuple(name for name in MeleeTurn.__dataclass_fields__ if name != "marker")
+
+
 @dataclass
 class GameState:
     """Everything about a game in progress. Treat instances as read-only: the engine copies them."""
@@ -307,6 +340,11 @@ class GameState:
     table: Seating | None = None
     planechase: bool = True
     influence: tuple[tuple[int, ...], ...] = ()
+    markers: TurnMarkers | None = None  # Grand Melee turn markers (807.4)
+    melee: tuple[MeleeTurn, ...] = ()  # Grand Melee: every marker's turn but the focused one's
+    focus: int = 0  # Grand Melee: the turn marker whose turn, stack and planes the fields above hold
+    taking_turn: bool = True  # whether a turn is being taken (with the focused marker, in Grand Melee)
+    turns_begun: int = 0  # Grand Melee: turns begun with any marker, to number them
 
     def copy(self) -> GameState:
         """A shallow copy: enough, since every field is immutable."""
@@ -378,6 +416,39 @@ class GameState:
         """The players ``seat``'s creatures may attack now (801.3, 802, 803, 805.10a, 809.3c)."""
         reach = self.influence[seat] if self.influence else None
         return attackable(self.seating, self.seats_in_game, seat, reach)
+
+    @property
+    def grand_melee(self) -> bool:
+        """Whether this is a Grand Melee game, with turn markers and several stacks (807.4, 807.5)."""
+        return self.markers is not None
+
+    def planar_reach(self, seat: int) -> tuple[int, ...]:
+        """The players a planar ability controlled by ``seat`` can affect: everyone in the game, except in
+        Grand Melee, where planar cards follow range of influence too (901.13, 801.10)."""
+        return self.marker_reach(seat) if self.markers is not None else self.seats_in_game
+
+    def marker_reach(self, seat: int) -> tuple[int, ...]:
+        """The players in the game within ``seat``'s range of influence as the turn began (801.2c). For a
+        player who has left (a turn marker can stay with them until their turn ends, 807.4c), the players
+        next to their seat."""
+        if self.in_game(seat) and self.influence and self.influence[seat]:
+            return tuple(other for other in self.influence[seat] if self.in_game(other))
+        present = sorted({*self.seats_in_game, seat})
+        if len(present) == 1:
+            return ()
+        at = present.index(seat)
+        near = {present[at - 1], present[(at + 1) % len(present)]}
+        return tuple(other for other in present if other in near or other == seat if self.in_game(other))
+
+    def priority_players(self) -> tuple[int, ...]:
+        """Who gets priority for this stack: the players (or teams) in the game; in Grand Melee, only those
+        within range of the turn marker or of a player controlling an object on this stack (807.5a)."""
+        if self.markers is None:
+            return self.units_in_game
+        near = set(self.marker_reach(self.active))
+        for item in self.stack:
+            near.update(self.marker_reach(item.controller))
+        return tuple(seat for seat in self.seats_in_game if seat in near)
 
     def in_range(self, seat: int, other: int) -> bool:
         """Whether ``other`` was within ``seat``'s range of influence as this turn began (801.2c)."""

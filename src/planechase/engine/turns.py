@@ -45,6 +45,11 @@ def begin_turn(run: Run) -> None:
     """Begin the next turn (500.1): an extra turn if one is waiting (500.7), else the normal turn of the
     next player in turn order who is in the game; that player becomes the planar controller (901.6)."""
     s = run.s
+    if s.markers is not None:  # Grand Melee: the turn marker moves on (807.4c)
+        from .melee import end_turn
+
+        end_turn(run)
+        return
     extra: int | None = None
     while s.extra_turns:
         candidate, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
@@ -66,7 +71,18 @@ def begin_turn(run: Run) -> None:
         return
     if extra is None:
         s.normal_turn = nxt
-    s.turn += 1
+    start_turn(run, nxt, extra=extra is not None, skipped=skipped)
+
+
+def start_turn(run: Run, nxt: int, *, extra: bool, skipped: tuple[int, ...] = ()) -> None:
+    """``nxt`` begins a turn (500.1; an extra turn, 500.7): the planar controller becomes ``nxt`` (901.6),
+    ranges of influence are determined (801.2c) and "until your next turn" effects end (611.2a)."""
+    s = run.s
+    if s.markers is not None:
+        s.turns_begun += 1
+        s.turn = s.turns_begun
+    else:
+        s.turn += 1
     s.active = nxt
     s.step = Step.UNTAP
     s.step_queue = TURN_STEPS[1:]
@@ -74,13 +90,15 @@ def begin_turn(run: Run) -> None:
     s.passed = ()
     s.rolls_taken = tuple(0 for _ in s.players)
     s.rolls_made = tuple(0 for _ in s.players)
+    marker = f" (turn marker {s.focus})" if s.markers is not None else ""
+    rules: tuple[str, ...] = ("500.7", "102.1") if extra else ("500.1", "102.1")
     run.emit(
         "turn_began",
-        ("500.7", "102.1") if extra is not None else ("500.1", "102.1"),
-        f"Turn {s.turn}: {run.name(nxt)}'s {'extra ' if extra is not None else ''}turn begins.",
+        (*rules, "807.4") if s.markers is not None else rules,
+        f"Turn {s.turn}: {run.name(nxt)}'s {'extra ' if extra else ''}turn begins{marker}.",
         turn=s.turn,
         player=nxt,
-        extra=extra is not None,
+        extra=extra,
     )
     if s.turn == 1 and (len(s.players) == 2 or s.team_turns):
         s.step_queue = tuple(step for step in s.step_queue if step is not Step.DRAW)
@@ -96,7 +114,11 @@ def begin_turn(run: Run) -> None:
     note_influence(run)
     if s.planar_controller != nxt and s.planechase:
         s.planar_controller = nxt
-        run.emit("planar_controller", "901.6", f"{run.name(nxt)} becomes the planar controller.", player=nxt)
+        if s.markers is not None:
+            text = f"{run.name(nxt)} becomes the planar controller of turn marker {s.focus}'s planar cards."
+            run.emit("planar_controller", ("901.6", "901.14"), text, player=nxt)
+        else:
+            run.emit("planar_controller", "901.6", f"{run.name(nxt)} becomes the planar controller.", player=nxt)
     # "Until your next turn" effects end as that player's turn begins (611.2a), or as the turn of a
     # player who left would have begun (800.4m).
     for seat, rules in ((nxt, ("611.2a",)), *((left, ("611.2a", "800.4m")) for left in skipped)):
@@ -260,7 +282,10 @@ def proceed(run: Run) -> None:
     for _ in range(MAX_AUTOMATIC_STEPS):
         if s.over:
             return
+        focus, turn = s.focus, s.turn
         next_step(run)
+        if s.markers is not None and (s.focus, s.turn) != (focus, turn):
+            return  # Grand Melee: the turn ended and the marker moved on; any new turn has begun (807.4c)
         if begin_step(run):
             return
     raise RuntimeError("the turn did not reach a point where a player receives priority")
@@ -277,7 +302,8 @@ def give_priority(run: Run, seat: int) -> None:
     if s.over:
         return
     seat = s.unit_of(seat)  # 805.5: teams have priority; the primary player holds it for the team
-    target: int | None = seat if s.in_game(seat) else s.next_in_turn_order(seat)
+    eligible = s.priority_players()  # 807.5a: in Grand Melee, only players near this stack
+    target: int | None = seat if seat in eligible else s.next_in_turn_order(seat, include=eligible)
     s.priority = target
     s.passed = ()
 
@@ -505,7 +531,7 @@ def resolve_top(run: Run) -> None:
         if item.kind is StackKind.TRIGGERED:
             _resolve_planar_ability(run, item)
         elif item.kind is StackKind.PLANESWALKING:
-            if any(e.kind == PLANESWALK_ROLL_IS_CHAOS for e in s.effects):
+            if any(e.kind == PLANESWALK_ROLL_IS_CHAOS and e.marker == s.focus for e in s.effects):
                 run.emit(
                     "replaced", ("614.1a", "101.1"), "Fixed Point in Time: instead of planeswalking, chaos ensues."
                 )
@@ -645,7 +671,8 @@ def pass_priority(run: Run, seat: int) -> None:
     s = run.s
     seat = s.unit_of(seat)  # 805.5b: a team passes
     s.passed = (*s.passed, seat)
-    if set(s.units_in_game) <= set(s.passed):
+    eligible = s.priority_players()  # 807.5a
+    if set(eligible) <= set(s.passed):
         s.passed = ()
         if s.stack:
             resolve_top(run)
@@ -653,5 +680,5 @@ def pass_priority(run: Run, seat: int) -> None:
             run.emit("step_ended", "117.4", f"All players pass: the {s.step.label} ends.", step=s.step.value)
             proceed(run)
         return
-    nxt = s.next_in_turn_order(seat)
+    nxt = s.next_in_turn_order(seat, include=eligible)
     s.priority = nxt

@@ -62,7 +62,7 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
         special_action=special_action,
         chance=f"die:{face.value}",
     )
-    if face is DieFace.BLANK and any(e.kind == BLANK_IS_CHAOS for e in s.effects):
+    if face is DieFace.BLANK and any(e.kind == BLANK_IS_CHAOS and e.marker == s.focus for e in s.effects):
         face = DieFace.CHAOS
         run.emit(
             "roll_replaced",

@@ -12,10 +12,12 @@ from .zones import deck_holding, is_plane, order_cards, take_from_deck, turn_fac
 
 
 def end_effects(run: Run, durations: Sequence[Duration], rule: str) -> None:
-    ending = [e for e in run.s.effects if e.duration in durations]
+    """End the effects lasting ``durations``: in Grand Melee, those created under the focused turn marker
+    (807.4: each marker has its own turn and planar cards)."""
+    ending = [e for e in run.s.effects if e.duration in durations and e.marker == run.s.focus]
     if not ending:
         return
-    run.s.effects = tuple(e for e in run.s.effects if e.duration not in durations)
+    run.s.effects = tuple(e for e in run.s.effects if e not in ending)
     for effect in ending:
         run.emit("effect_ended", rule, f"Effect ends: {effect.text}", effect=effect.id, kind=effect.kind)
 

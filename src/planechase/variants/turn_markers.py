@@ -63,6 +63,8 @@ Situations the rules leave open, and how this model settles them:
   begins a turn with a marker; when that extra turn ends the player keeps the marker and begins their next
   turn at once (it was received already, so 807.4d is not checked again).
 * A player who has left the game doesn't begin turns (800.4k), so an extra turn given to them is ignored.
+* Fewer than four players left: 807.4a's count would be zero, and nobody could take a turn. One marker
+  stays in play while anybody is left (:func:`markers_needed`).
 * If everybody leaves, nobody can take a marker: markers not in use vanish, and each turn still in progress
   keeps its marker, designated once for removal, until that turn ends.
 """
@@ -80,6 +82,7 @@ __all__ = [
     "hand_out",
     "leave",
     "marker_count",
+    "markers_needed",
 ]
 
 #: 807.4d: a player can't begin a turn while a player in this many seats to their left holds a marker.
@@ -188,6 +191,17 @@ def marker_count(players: int) -> int:
     return players // HAND_OUT_GAP
 
 
+def markers_needed(players: int) -> int:
+    """The turn markers a game in progress keeps for ``players`` players: one for each full four (807.4a),
+    but at least one while anybody is left, since a game can't go on without turns (a ruling: the rules
+    would leave three players with none).
+
+    >>> [markers_needed(n) for n in (9, 4, 3, 1, 0)]
+    [2, 1, 1, 1, 0]
+    """
+    return max(1, marker_count(players)) if players > 0 else 0
+
+
 def hand_out(seats: int, starting: int, in_game: Sequence[int] | None = None) -> TurnMarkers:
     """807.4b: marker 1 to the starting player, marker 2 to the player four seats to their left (counting
     players in the game), and so on; then all holders start their turns at the same time.
@@ -283,7 +297,7 @@ def leave(markers: TurnMarkers, leaving: Collection[int]) -> TurnMarkers:
     remaining = tuple(s for s in markers.in_game if s not in departing)
     ms = list(markers.markers)
     # 807.4e, 807.4f: compare the markers not designated for removal with 807.4a's count for who is left.
-    needed = markers.effective_count() - marker_count(len(remaining))
+    needed = markers.effective_count() - markers_needed(len(remaining))
     if needed > 0:
         candidates = sorted({m.number for d in departing if (m := _nearest_right(ms, seats, d)) is not None})
         for k in range(needed):

@@ -131,6 +131,7 @@ class CreateEffect(Effect):
             duration=self.duration,
             text=self.text.replace("{you}", run.name(item.controller)),
             card=item.card,
+            marker=run.s.focus,
         )
         run.s.effects = (*run.s.effects, effect)
         run.emit(
@@ -164,6 +165,7 @@ class CreateEffectOnTarget(Effect):
             duration=self.duration,
             text=self.text.replace("{target}", target_names(run, item)).replace("{you}", run.name(item.controller)),
             card=item.card,
+            marker=run.s.focus,
         )
         run.s.effects = (*run.s.effects, effect)
         run.emit(
