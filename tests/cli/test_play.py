@@ -20,6 +20,8 @@ from planechase.cards.model import Catalog
 from planechase.cli.keys import PipedKeys
 from planechase.cli.play import TableController, make_config, start_game
 from planechase.cli.render import CHAOS_SYMBOL, render
+from planechase.engine import melee
+from planechase.engine.state import MeleeTurn
 
 
 class Prompts:
@@ -498,3 +500,150 @@ def test_810_two_headed_giant_starts_from_the_command_line_options() -> None:
     game, _, _, _ = start_game(list("ABCD"), 3, False, None, variant="two-headed-giant")
     assert [p.life for p in game.state.players] == [30] * 4
     assert " A1 " in screen(game) and " B1 " in screen(game)
+
+
+# -- Grand Melee and Two-Headed Giant at the table ------------------------------------------------------
+
+
+def grand_melee(players: int = 10, seed: int = 3) -> tuple[Game, TableController]:
+    game, _, _, _ = start_game([f"P{n}" for n in range(players)], seed, False, None, variant="grand_melee")
+    return game, table(game)
+
+
+def part(game: Game, marker: int) -> MeleeTurn:
+    """Turn marker ``marker``'s part of the game (its turn, stack and planes)."""
+    found = melee.turn_of(game.state, marker)
+    assert found is not None
+    return found
+
+
+def test_807_5_play_switches_between_turn_markers() -> None:
+    game, t = grand_melee()
+    one, two = melee.turns(game.state)
+    assert t.marker == game.state.focus == 1
+    assert one.taking_turn and two.taking_turn and one.active != two.active
+    assert t.handle_key("m").ok  # marker 1's turn moves on to its main phase; marker 2's stays in its upkeep
+    assert part(game, 1).step.value == "precombat_main"
+    assert melee.turn_of(game.state, 2) == two
+    switched = t.handle_key("M")
+    assert switched.ok and t.marker == 2 and "Turn marker 2" in switched.text
+    first = melee.turn_of(game.state, 1)
+    assert t.handle_key("p").ok  # passes on marker 2's stack, for its active player
+    assert game.history[-1].action == {"type": "pass", "player": two.active, "marker": 2}
+    after = melee.turn_of(game.state, 2)
+    assert after is not None and after.priority != two.priority and after.passed == (two.active,)
+    assert melee.turn_of(game.state, 1) == first
+    assert t.handle_key("M").ok and t.marker == 1  # round again
+    game.force("blank")
+    assert t.handle_key("r").ok  # marker 1's active player rolls in their main phase
+    rolled = [e.data["player"] for e in game.history[-1].events if e.type == "die_rolled"]
+    assert rolled == [one.active]
+    assert melee.turn_of(game.state, 2) == after
+
+
+def test_807_4c_keys_follow_the_current_marker_as_its_turn_ends() -> None:
+    game, t = grand_melee()
+    one, two = melee.turns(game.state)
+    t.handle_key("M")
+    for _ in range(20):  # marker 2's turn ends (n, stopping for triggers) and the marker passes on (807.4c)
+        now = melee.turn_of(game.state, 2)
+        if now is None or now.active != two.active:
+            break
+        assert t.handle_key("v" if now.stack else "n").ok
+    after = melee.turn_of(game.state, 2)
+    assert after is not None and after.active != two.active and after.taking_turn
+    assert t.marker == 2 and game.state.players[after.active].name in screen(game, t).split("Turn markers")[0]
+    assert melee.turn_of(game.state, 1) == one
+    refused = table(make_game()).handle_key("M")
+    assert not refused.ok and "807.4" in refused.text
+
+
+def test_807_5_render_lists_the_turn_markers() -> None:
+    game, t = grand_melee()
+    state = game.state
+    turns = melee.turns(state)
+    out = screen(game, t)
+    assert "Turn markers" in out
+    rows = [" ".join(line.split()) for line in out.splitlines() if "Upkeep" in line and "│" in line]
+    for turn in turns:
+        holder = state.players[turn.active].name
+        plane = state.name_of(turn.face_up[0].card)
+        assert any(f"{turn.marker} {holder} Upkeep {holder} 0 {plane}" in row for row in rows), (turn, rows)
+    assert any(f"▶ 1 {state.players[turns[0].active].name}" in row for row in rows)
+    assert state.name_of(turns[0].face_up[0].card).upper() in out
+    t.handle_key("M")
+    t.handle_key("p")
+    switched = screen(game, t)
+    two = melee.turn_of(game.state, 2)
+    assert two is not None and two.priority is not None
+    assert state.name_of(turns[1].face_up[0].card).upper() in switched  # the main area: marker 2's plane
+    assert state.name_of(turns[0].face_up[0].card).upper() not in switched
+    holder, prio = game.state.players[two.active].name, game.state.players[two.priority].name
+    assert any(f"▶ 2 {holder} Upkeep {prio} 0" in " ".join(line.split()) for line in switched.splitlines())
+    assert "M next marker" in switched and "M next marker" not in screen(make_game())
+
+
+@pytest.mark.parametrize("players", [10, 16])
+def test_807_grand_melee_screen_fits_120_by_40(players: int) -> None:
+    game, t = grand_melee(players)
+    lines = screen(game, t).rstrip("\n").split("\n")
+    assert len(lines) <= 40
+    assert max(len(line) for line in lines) <= 120
+
+
+def test_807_play_runs_grand_melee_from_piped_keys(tmp_path: Path) -> None:
+    names = [f"P{n}" for n in range(10)]
+    game, _, _, _ = start_game(names, 3, False, None, variant="grand_melee")
+    second = game.state.players[melee.turns(game.state)[1].active].name
+    args = ["--seed", "3", "--variant", "grand_melee", *(a for name in names for a in ("-p", name))]
+    done = run_play(*args, keys="M\np\nq\ny\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Turn markers" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    assert f"[117.3d]              {second} passes." in done.stdout
+    assert "--variant grand_melee" in done.stdout
+
+
+def test_901_12d_teammate_rolls_from_the_table() -> None:
+    game, _, _, _ = start_game(list("ABCD"), 3, False, None, variant="two-headed-giant")
+    t = table(game)
+    while game.state.stack or not game.state.step.is_main:
+        assert t.handle_key("v" if game.state.stack else "m").ok
+    team = game.state.active_players
+    assert len(team) == 2
+    primary, mate = team
+    assert "Roll the planar die: cost" in screen(game, t) and "r asks who rolls" in screen(game, t)
+    game.force("blank")
+    t.ask = Prompts([str(mate + 1)])
+    message = t.handle_key("r")
+    assert message.ok, message.text
+    assert isinstance(t.ask, Prompts) and t.ask.asked[0].startswith("Who rolls the planar die?")
+    assert f"{primary + 1} {game.state.players[primary].name}" in t.ask.asked[0]
+    rolled = [e.data["player"] for e in game.history[-1].events if e.type == "die_rolled"]
+    assert rolled == [mate]
+    assert game.state.rolls_taken[mate] == 1 and game.state.rolls_taken[primary] == 0
+    other = next(seat for seat in range(4) if seat not in team)
+    before = game.state
+    t.ask = Prompts([str(other + 1)])  # a player of the other team can't roll: nothing happens
+    assert not t.handle_key("r").ok and game.state is before
+    game.force("blank")
+    t.ask = Prompts([""])  # the default: the primary player, whose roll is still free
+    assert t.handle_key("r").ok
+    assert [e.data["player"] for e in game.history[-1].events if e.type == "die_rolled"] == [primary]
+
+
+def test_807_4d_a_waiting_marker_is_shown_waiting_and_the_keys_act_on_a_marker_in_use() -> None:
+    game, t = grand_melee()  # markers 1 and 2 four seats apart: marker 1's next holder must wait (807.4d)
+    holder = game.state.markers.holder_of(1) if game.state.markers else None
+    for _ in range(20):
+        if not part(game, 1).taking_turn:
+            break
+        assert t.handle_key("v" if part(game, 1).stack else "n").ok
+    assert not part(game, 1).taking_turn and holder is not None
+    assert t.marker == 2  # the keys act on the marker someone is taking a turn with
+    refused = t.handle_key("M")
+    assert not refused.ok and "only one" in refused.text and t.marker == 2
+    waiting = game.state.players[holder + 1].name
+    rows = [" ".join(line.split()) for line in screen(game, t).splitlines()]
+    assert any(f"1 {waiting} waiting -" in row for row in rows)
+    assert t.handle_key("p").ok
+    assert game.history[-1].action == {"type": "pass", "player": part(game, 2).active, "marker": 2}

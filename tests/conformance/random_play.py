@@ -49,9 +49,11 @@ from planechase import (
 )
 from planechase.cards.catalog import CATALOG
 from planechase.cards.model import CANT_LOSE_EFFECT
-from planechase.engine.state import DecisionKind, StackKind
+from planechase.engine import melee
+from planechase.engine.state import DecisionKind, FaceUpCard, StackKind
 from planechase.engine.turns import poison_limit
 from planechase.sim.random_play import RandomAgent, Weights, random_config, random_game
+from planechase.variants.turn_markers import markers_needed
 
 #: A rule citation: a Comprehensive Rules number such as ``103.7``, ``901.9a`` or ``116.2i``.
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -78,6 +80,7 @@ IDS = "object_ids_unique"
 DRIVER = "driver_matches_game_loop"
 VIEWS = "views_are_json_ready"
 TEAMS = "teams_share_their_fate"
+MARKERS = "turn_markers_match_turns"
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class Tracker:
     """What the checker keeps track of itself, from the actions it applied and the events it saw."""
 
     turn: int
-    rolls: list[int]
+    rolls: dict[int, list[int]]  # special-action rolls per player, by turn number
     life: list[int]
     poison: list[int]
     status: list[PlayerStatus]
@@ -110,7 +113,7 @@ class Tracker:
         n = len(state.players)
         tracker = cls(
             turn=state.turn,
-            rolls=[0] * n,
+            rolls={},
             life=[config.life_total] * n,
             poison=[0] * n,
             status=[PlayerStatus.IN_GAME] * n,
@@ -122,21 +125,22 @@ class Tracker:
     def observe(self, before: GameState, action: Action, result: StepResult) -> None:
         """Count special-action rolls (901.9): a roll whose cost was zero, or whose cost was paid.
         Rolls by effects (a cast with effect ``roll``) are not counted (116.2i)."""
+        n = len(before.players)
         if isinstance(action, Roll):
             decision = result.decision
             if decision is None or decision.kind is not DecisionKind.PAY_ROLL_COST:
-                self.rolls[action.player] += 1
+                turn = _turn_of_roll(before, action.player)
+                self.rolls.setdefault(turn, [0] * n)[action.player] += 1
         elif (
             isinstance(action, Choose)
             and before.pending is not None
             and before.pending.decision.kind is DecisionKind.PAY_ROLL_COST
             and action.option == "pay"
         ):
-            self.rolls[action.player] += 1
-        if result.state.turn != self.turn:
+            self.rolls.setdefault(before.turn, [0] * n)[action.player] += 1
+        if result.state.markers is None and result.state.turn != self.turn:
             self.turn_went_back = self.turn_went_back or result.state.turn < self.turn
             self.turn = result.state.turn
-            self.rolls = [0] * len(self.rolls)
         self._events(result.events)
 
     def _events(self, events: Iterable[Any]) -> None:
@@ -161,7 +165,29 @@ class Tracker:
                         self.status[seat] = PlayerStatus.DRAWN
 
 
+def _turn_of_roll(state: GameState, seat: int) -> int:
+    """The turn a roll by ``seat`` is made in: in Grand Melee, the one ``seat`` takes with a marker."""
+    if state.markers is None:
+        return state.turn
+    return melee.focused(state, melee.marker_for(state, seat, None, rolling=True)).turn
+
+
 # -- invariants on one state ------------------------------------------------------------------
+
+
+def each_turn(state: GameState) -> list[GameState]:
+    """The state focused on each turn being taken: itself, or in Grand Melee once per turn marker
+    someone is taking a turn with (807.4)."""
+    if state.markers is None:
+        return [state]
+    return [melee.focused(state, t.marker) for t in melee.turns(state) if t.taking_turn]
+
+
+def all_face_up(state: GameState) -> list[FaceUpCard]:
+    """Every face-up planar card: in Grand Melee, each turn marker's (901.14)."""
+    if state.markers is None:
+        return list(state.face_up)
+    return [fu for t in melee.turns(state) for fu in t.face_up]
 
 
 def at_priority(state: GameState) -> bool:
@@ -172,7 +198,7 @@ def at_priority(state: GameState) -> bool:
 def check_planar_cards_conserved(state: GameState, tracker: Tracker) -> None:
     """Every planar card is in exactly one place: a planar deck, face up, or out of the game."""
     places: list[int] = [c for deck in state.decks for c in deck]
-    places += [fu.card for fu in state.face_up]
+    places += [fu.card for fu in all_face_up(state)]
     places += list(state.removed)
     seen: dict[int, int] = {}
     for card in places:
@@ -186,7 +212,8 @@ def check_planar_cards_conserved(state: GameState, tracker: Tracker) -> None:
         f"{len(places)} cards in play for {tracker.dealt} dealt at setup"
     )
     in_decks = {c for deck in state.decks for c in deck}
-    assert set(state.revealed) <= in_decks, "revealed cards must still be in a planar deck"
+    for here in each_turn(state):
+        assert set(here.revealed) <= in_decks, "revealed cards must still be in a planar deck"
     if not state.shared_deck:
         for seat, deck in enumerate(state.decks):
             strays = [state.name_of(c) for c in deck if state.cards[c].owner != seat]
@@ -197,7 +224,7 @@ def check_planar_cards_conserved(state: GameState, tracker: Tracker) -> None:
                 f"{state.name_of(card)} left the game but its owner (seat {owner}) is still in it (800.4a)"
             )
         if not state.over:
-            for fu in state.face_up:
+            for fu in all_face_up(state):
                 owner = state.cards[fu.card].owner
                 assert owner is not None and state.in_game(owner), (
                     f"{state.name_of(fu.card)} is face up but its owner left the game (800.4a)"
@@ -207,23 +234,34 @@ def check_planar_cards_conserved(state: GameState, tracker: Tracker) -> None:
 def check_roll_cost_counts_special_actions(state: GameState, tracker: Tracker) -> None:
     """The roll cost of each player is the number of times they took the special action this turn
     (901.9); effect rolls do not count (116.2i)."""
-    assert state.turn == tracker.turn, f"turn {state.turn} but the checker is on turn {tracker.turn}"
+    if state.markers is None:
+        assert state.turn == tracker.turn, f"turn {state.turn} but the checker is on turn {tracker.turn}"
     assert not tracker.turn_went_back, "the turn number went back"
-    for seat in range(len(state.players)):
-        assert state.roll_cost(seat) == tracker.rolls[seat], (
-            f"seat {seat}'s roll cost is {state.roll_cost(seat)} after {tracker.rolls[seat]} special-action rolls "
-            f"this turn (901.9, 116.2i)"
-        )
-        assert state.roll_cost(seat) >= 0, f"seat {seat}'s roll cost is negative"
-        assert state.rolls_made[seat] >= state.rolls_taken[seat], (
-            f"seat {seat} took the roll action {state.rolls_taken[seat]} times but rolled only "
-            f"{state.rolls_made[seat]} times"
-        )
+    for here in each_turn(state):
+        counted = tracker.rolls.get(here.turn, [0] * len(state.players))
+        for seat in range(len(state.players)):
+            assert here.roll_cost(seat) == counted[seat], (
+                f"seat {seat}'s roll cost is {here.roll_cost(seat)} after {counted[seat]} special-action rolls "
+                f"in turn {here.turn} (901.9, 116.2i)"
+            )
+            assert here.roll_cost(seat) >= 0, f"seat {seat}'s roll cost is negative"
+            assert here.rolls_made[seat] >= here.rolls_taken[seat], (
+                f"seat {seat} took the roll action {here.rolls_taken[seat]} times but rolled only "
+                f"{here.rolls_made[seat]} times"
+            )
 
 
 def roll_allowed(state: GameState, seat: int) -> bool:
     """901.9, 116.2i: the active player, in a main phase, with priority and an empty stack, with no
-    decision pending, in a game that is not over."""
+    decision pending, in a game that is not over. In Grand Melee, in the turn ``seat`` is taking."""
+    if state.markers is not None:
+        return any(
+            _roll_allowed_here(here, seat) for here in each_turn(state) if here.active == seat and here.taking_turn
+        )
+    return _roll_allowed_here(state, seat)
+
+
+def _roll_allowed_here(state: GameState, seat: int) -> bool:
     return (
         not state.over
         and state.planechase
@@ -268,6 +306,15 @@ def check_legal_actions_are_accepted(state: GameState, legal: Sequence[Action], 
         expected |= {Concede(seat) for seat in state.seats_in_game}
         assert set(legal) == expected, "with a decision pending, only its options and concessions (104.3a) are offered"
         assert decision.options, f"decision {decision.id} has no options"
+    elif state.markers is not None:
+        holders = set()
+        for here in each_turn(state):
+            if here.priority is not None:
+                holders.add(here.priority)
+                assert Pass(here.priority, marker=here.focus) in legal, "the player with priority may always pass"
+        for seat in state.seats_in_game:
+            if seat not in holders:
+                assert not is_legal(state, Pass(seat)), f"seat {seat} may pass without priority on any stack"
     elif at_priority(state):
         assert state.priority is not None
         assert Pass(state.priority) in legal, "the player with priority may always pass"
@@ -308,30 +355,36 @@ def check_views_are_json_ready(state: GameState) -> None:
 def check_phenomena_do_not_linger(state: GameState) -> None:
     """704.6f, 312.7: when a player would receive priority, a face-up phenomenon that is not the
     source of an ability waiting to be put on the stack or on the stack has been left."""
-    if not at_priority(state):
-        return
-    assert not state.pending_triggers, "a player has priority while triggered abilities wait (117.5, 603.3)"
-    sources = {item.source for item in state.stack}
-    for fu in state.face_up:
-        if not CATALOG[state.name_of(fu.card)].is_plane:
-            assert fu.object_id in sources, (
-                f"phenomenon {state.name_of(fu.card)} is face up at priority with no ability of it on the stack "
-                f"(704.6f)"
-            )
+    for here in each_turn(state):
+        if not at_priority(here):
+            continue
+        assert not here.pending_triggers, "a player has priority while triggered abilities wait (117.5, 603.3)"
+        sources = {item.source for item in here.stack}
+        for fu in here.face_up:
+            if not CATALOG[here.name_of(fu.card)].is_plane:
+                assert fu.object_id in sources, (
+                    f"phenomenon {here.name_of(fu.card)} is face up at priority with no ability of it on the "
+                    f"stack (704.6f)"
+                )
 
 
 def check_single_planar_controller_in_game(state: GameState) -> None:
     """901.6: one planar controller, a player in the game; the active player while they are in it."""
     if state.over:
         return
-    pc = state.planar_controller
-    if not state.planechase:
-        assert pc is None and not state.face_up, "a game without Planechase has a planar controller or planes"
-        return
-    assert pc is not None, "a game in progress has no planar controller (901.6)"
-    assert state.in_game(pc), f"the planar controller (seat {pc}) has left the game (901.6)"
-    if state.in_game(state.active):
-        assert pc == state.active, f"the planar controller is seat {pc}, not the active player {state.active} (901.6)"
+    for here in each_turn(state):
+        pc = here.planar_controller
+        if not here.planechase:
+            assert pc is None and not all_face_up(here), "a game without Planechase has a planar controller or planes"
+            continue
+        if here.markers is not None and pc is None:
+            continue  # 901.14b: a departed planar controller's marker has none until it is passed on
+        assert pc is not None, "a game in progress has no planar controller (901.6)"
+        assert here.in_game(pc), f"the planar controller (seat {pc}) has left the game (901.6)"
+        if here.in_game(here.active):
+            assert pc == here.active, (
+                f"the planar controller is seat {pc}, not the active player {here.active} (901.6, 901.14a)"
+            )
 
 
 def check_life_and_poison_match_events(state: GameState, tracker: Tracker) -> None:
@@ -405,23 +458,60 @@ def check_priority_and_decisions_in_game(state: GameState) -> None:
         seat = state.pending.decision.player
         assert state.in_game(seat), f"seat {seat} must decide but has left the game"
         return
-    assert state.priority is not None, "nobody has priority and no decision is pending in a game in progress"
-    assert state.in_game(state.priority), f"seat {state.priority} has priority but left the game (800.4j)"
-    for item in state.stack:
-        assert state.in_game(item.controller), (
-            f"stack object {item.id} is controlled by seat {item.controller}, who left the game (800.4a)"
-        )
+    for here in each_turn(state):
+        assert here.priority is not None, "nobody has priority and no decision is pending in a game in progress"
+        assert here.in_game(here.priority), f"seat {here.priority} has priority but left the game (800.4j)"
+        if here.markers is not None:
+            assert here.priority in here.priority_players(), (
+                f"seat {here.priority} has priority for marker {here.focus}'s stack but is out of its range (807.5a)"
+            )
+        for item in here.stack:
+            assert here.in_game(item.controller), (
+                f"stack object {item.id} is controlled by seat {item.controller}, who left the game (800.4a)"
+            )
 
 
 def check_object_ids_unique(state: GameState) -> None:
     """Face-up objects and stack objects have distinct ids, all below ``next_id``; counters are positive."""
-    ids = [fu.object_id for fu in state.face_up] + [i.id for i in state.stack] + [i.id for i in state.pending_triggers]
+    turns = melee.turns(state) or (state,)
+    ids = [fu.object_id for fu in all_face_up(state)]
+    ids += [i.id for t in turns for i in (*t.stack, *t.pending_triggers)]
     assert len(ids) == len(set(ids)), f"object ids repeat: {sorted(ids)}"
     assert all(i < state.next_id for i in ids), "an object id is not below next_id"
-    for fu in state.face_up:
+    for fu in all_face_up(state):
         assert all(n > 0 for _, n in fu.counters), f"{state.name_of(fu.card)} has a non-positive counter count"
-    planeswalking = [i for i in state.stack if i.kind is StackKind.PLANESWALKING]
+    planeswalking = [i for t in turns for i in t.stack if i.kind is StackKind.PLANESWALKING]
     assert all(i.card is None for i in planeswalking), "the planeswalking ability has no source card (901.8)"
+
+
+def check_turn_markers_match_turns(state: GameState) -> None:
+    """Grand Melee (807.4): each turn marker in play has its own turn, stack and planar cards; a turn is
+    taken with a marker exactly when the marker says so, by its holder, who is its planar controller
+    (901.14a); no two markers' holders taking turns are within three seats of each other (807.4d); the
+    markers not designated for removal are one per full four players, and at least one (807.4a)."""
+    if state.markers is None:
+        assert not state.melee and state.focus == 0, "a game that isn't Grand Melee has turn markers"
+        return
+    turns = {t.marker: t for t in melee.turns(state)}
+    markers = {m.number: m for m in state.markers.markers}
+    assert set(turns) == set(markers), f"turns for markers {sorted(turns)} but markers {sorted(markers)} in play"
+    if state.over or state.pending is not None:
+        return  # in the middle of an action, turns may not have begun yet
+    assert state.taking_turn, "the engine is focused on a marker nobody is taking a turn with"
+    for number, m in markers.items():
+        t = turns[number]
+        assert t.taking_turn == m.taking_turn, f"marker {number}: taking a turn is {t.taking_turn} vs {m.taking_turn}"
+        if t.taking_turn:
+            assert t.active == m.holder, f"marker {number} is held by seat {m.holder} but seat {t.active} is active"
+        if not t.taking_turn:
+            assert not t.stack and t.priority is None, f"marker {number} has no turn but a stack or priority"
+    needed = markers_needed(len(state.seats_in_game))
+    assert state.markers.effective_count() == needed, (
+        f"{state.markers.effective_count()} markers not designated for removal for {len(state.seats_in_game)} "
+        f"players (807.4a, 807.4f)"
+    )
+    live = [m.holder for m in markers.values() if m.taking_turn]
+    assert live or not state.seats_in_game, "nobody is taking a turn"
 
 
 def check_events_cite_rules(events: Iterable[Any]) -> None:
@@ -595,6 +685,7 @@ def _check_state(g: _Game, state: GameState, tracker: Tracker, legal: Sequence[A
     g.check(TURN, lambda: check_priority_and_decisions_in_game(state))
     g.check(IDS, lambda: check_object_ids_unique(state))
     g.check(TEAMS, lambda: check_teams_share_their_fate(state))
+    g.check(MARKERS, lambda: check_turn_markers_match_turns(state))
     if full:
         g.check(VIEWS, lambda: check_views_are_json_ready(state))
 

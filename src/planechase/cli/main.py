@@ -31,7 +31,10 @@ def play(
     load: Annotated[Path | None, typer.Option(help="Continue a game saved with 's'.")] = None,
     variant: Annotated[
         str,
-        typer.Option(help="free_for_all, two_headed_giant or emperor; list players in seat order (teams together)."),
+        typer.Option(
+            help="free_for_all, two_headed_giant, emperor or grand_melee (10+ players); list players in seat "
+            "order (teams together)."
+        ),
     ] = "free_for_all",
     team_size: Annotated[
         int | None, typer.Option(help="Players per team (default 2 in Two-Headed Giant, 3 in Emperor).")

@@ -10,6 +10,9 @@ The pieces are kept apart so they can be tested without a terminal:
 - :class:`TtyKeys` reads single keys from a terminal (cbreak mode, restored on exit and on Ctrl-C),
   :class:`PipedKeys` reads keys and answers from lines of a pipe, so the table can be scripted:
   ``printf 'm\\nr\\n1\\nq\\ny\\n' | planechase play --seed 3``.
+
+In Grand Melee (807.5), where several turns are taken at once, each with its own stack, the keys act on one
+turn marker at a time, the controller's :attr:`TableController.marker` (``M`` moves on to the next one).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from ..cards.catalog import CATALOG
 from ..cards.decks import shared_minimum
 from ..cards.model import Catalog
 from ..cards.random_decks import NotEnoughCardsError, card_pool, draw, random_deck, random_shared_deck
+from ..engine import melee
 from ..engine.actions import (
     Action,
     AdjustLife,
@@ -42,15 +46,16 @@ from ..engine.actions import (
     Concede,
     Pass,
     Report,
+    Resolve,
     Roll,
-    action_from_dict,
 )
 from ..engine.config import GameConfig
 from ..engine.errors import IllegalActionError, PlanechaseError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.reducer import check_action
-from ..engine.state import DecisionKind, OtherEffect, Step
+from ..engine.state import DecisionKind, GameState, OtherEffect, Step
+from ..engine.views import view
 from .keys import PipedKeys, TtyKeys
 from .render import CHAOS_SYMBOL, Chrome, Message, render
 
@@ -120,8 +125,10 @@ class TableController:
     """Maps keys to engine actions on a :class:`~planechase.engine.game.Game`.
 
     The acting player is implied: whoever has priority passes, casts and moves on; the active player
-    rolls; the deciding player answers the pending decision. ``handle_key`` never raises: a refused
-    action comes back as a message naming the rule, and the game is unchanged.
+    rolls (with shared team turns, the player of the active team the table names, 901.12d); the deciding
+    player answers the pending decision. In Grand Melee the keys act on the current turn marker's turn and
+    stack (:attr:`marker`, 807.5b). ``handle_key`` never raises: a refused action comes back as a message
+    naming the rule, and the game is unchanged.
     """
 
     def __init__(
@@ -144,6 +151,55 @@ class TableController:
         self.quit = False
         self._groups: list[int] = []  # engine actions taken per key, for undo
         self._saved_at: int | None = None
+        self._marker: int | None = game.state.focus if game.state.grand_melee else None  # chosen with M
+
+    # -- Grand Melee: the turn marker the keys act on (807.5) ------------------------------------
+
+    @property
+    def marker(self) -> int | None:
+        """The turn marker the keys act on in Grand Melee (``None`` in other games): the one chosen with
+        ``M`` while someone is taking a turn with it, else the engine's focus (a marker someone is taking a
+        turn with, if any); while a decision is pending, the marker it was made under."""
+        state = self.game.state
+        if not state.grand_melee:
+            return None
+        if state.pending is None and self._marker in _live_markers(state):
+            return self._marker
+        return state.focus
+
+    @property
+    def state(self) -> GameState:
+        """The game seen from the current turn marker: its turn, stack, priority and planes (807.5)."""
+        marker = self.marker
+        return self.game.state if marker is None else melee.focused(self.game.state, marker)
+
+    def view(self) -> dict[str, Any]:
+        """The public view of :attr:`state`."""
+        return view(self.state, None, self.game.catalog)
+
+    def _next_marker(self) -> Message:
+        """Act on the next turn marker someone is taking a turn with (807.4, 807.5)."""
+        state = self.game.state
+        if not state.grand_melee:
+            return Message("Only Grand Melee has turn markers (807.4): here one turn is taken at a time.", ok=False)
+        current = self.marker
+        assert current is not None
+        if state.pending is not None:
+            who = state.players[state.pending.decision.player].name
+            return Message(f"{who} must decide first (the decision is on turn marker {current}).", ok=False)
+        live = _live_markers(state)
+        later = [m for m in live if m > current]
+        chosen = (later or live or [current])[0]
+        if chosen == current:
+            return Message(f"Turn marker {current} is the only one anyone is taking a turn with now.", ok=False)
+        self._marker = chosen
+        here = self.state
+        names = state.players
+        prio = "nobody" if here.priority is None else names[here.priority].name
+        return Message(
+            f"Turn marker {chosen}: {names[here.active].name}'s turn, {here.step.label}; "
+            f"{prio} has priority for its stack (807.5)."
+        )
 
     # -- what the screen shows ------------------------------------------------------------------
 
@@ -156,6 +212,7 @@ class TableController:
             message=self.message,
             show_help=self.show_help,
             chaos=self.chaos,
+            marker=self.marker,
         )
 
     # -- keys -----------------------------------------------------------------------------------
@@ -183,6 +240,7 @@ class TableController:
             "v": self._resolve,
             "n": lambda: self._advance("next_turn"),
             "m": self._next_main,
+            "M": self._next_marker,
             "a": self._choose_step,
             "e": self._end_step,
             "c": self._cast,
@@ -225,7 +283,7 @@ class TableController:
     def _priority(self) -> int:
         """The seat that acts for priority keys: the priority holder, else the decider or the active
         player (the engine then says why they can't)."""
-        state = self.game.state
+        state = self.state
         if state.priority is not None:
             return state.priority
         if state.pending is not None:
@@ -246,41 +304,54 @@ class TableController:
         return Message(event.text if event else "Done.")
 
     def _roll(self) -> Message:
-        return self._done(self._act(Roll(self.game.state.active)), prefer="die_rolled")
+        """The active player rolls; with shared team turns, when more than one player of the active team may
+        roll now, the table says who (901.12d)."""
+        state = self.state
+        may = [r["player"] for r in self.view()["rollers"] if r["allowed"]]
+        seat = may[0] if len(may) == 1 else state.active
+        if len(may) > 1:
+            default = state.active if state.active in may else may[0]
+            chosen = self._ask_player("Who rolls the planar die?", may, default=default)
+            if chosen is None:
+                return Message("Cancelled: nobody rolled.", ok=False)
+            seat = chosen
+        return self._done(self._act(Roll(seat)), prefer="die_rolled")
 
     def _pass(self) -> Message:
-        return self._done(self._act(Pass(self._priority)))
+        return self._done(self._act(Pass(self._priority, marker=self.marker)))
 
     def _resolve(self) -> Message:
-        return self._done(self._act(action_from_dict({"type": "resolve", "player": self._priority})))
+        return self._done(self._act(Resolve(self._priority, marker=self.marker)))
 
     def _advance(self, to: str) -> Message:
-        return self._done(self._act(Advance(self._priority, to)))
+        return self._done(self._act(Advance(self._priority, to, marker=self.marker)))
 
     def _next_main(self) -> Message:
-        targets = self.game.view()["advance_to"]
+        targets = self.view()["advance_to"]
         here = next((t for t in ("precombat_main", "postcombat_main") if t in targets), None)
         if here is not None:
             return self._advance(here)
-        start = self.game.state.turn
+        start, marker = self.state.turn, self.marker
 
         def then_main() -> Action | None:
-            state = self.game.state
-            if state.turn == start or state.stack or state.pending or state.over or state.step.is_main:
+            state = self.state
+            if self.marker != marker or state.turn == start:
                 return None
-            return Advance(self._priority, Step.PRECOMBAT_MAIN.value)
+            if state.stack or state.pending or state.over or state.step.is_main:
+                return None
+            return Advance(self._priority, Step.PRECOMBAT_MAIN.value, marker=marker)
 
-        return self._done(self._act(Advance(self._priority, "next_turn"), then_main))
+        return self._done(self._act(Advance(self._priority, "next_turn", marker=marker), then_main))
 
     def _end_step(self) -> Message:
-        check_action(self.game.state, Advance(self._priority, "next_turn"))
-        if Step.END.value not in self.game.view()["advance_to"]:
+        check_action(self.state, Advance(self._priority, "next_turn", marker=self.marker))
+        if Step.END.value not in self.view()["advance_to"]:
             return Message("The end step has already begun this turn: press n for the next turn.", ok=False)
         return self._advance(Step.END.value)
 
     def _choose_step(self) -> Message:
-        check_action(self.game.state, Advance(self._priority, "next_turn"))
-        targets: list[str] = self.game.view()["advance_to"]
+        check_action(self.state, Advance(self._priority, "next_turn", marker=self.marker))
+        targets: list[str] = self.view()["advance_to"]
         labels = ["the next turn" if t == "next_turn" else Step(t).label for t in targets]
         menu = ", ".join(f"{i} {label}" for i, label in enumerate(labels, start=1))
         answer = self.ask(f"Move on to which step? {menu}: ")
@@ -307,7 +378,7 @@ class TableController:
         decision = self.game.decision
         if decision is None:
             # The engine says why: there is no decision to make (117.1).
-            check_action(self.game.state, Choose(self._priority, "-", str(number)))
+            check_action(self.state, Choose(self._priority, "-", str(number)))
             return Message("There is no decision to make.", ok=False)
         if decision.kind is DecisionKind.CHOOSE_NUMBER:
             # A number decision is answered with the number itself (its options are 0, 1, 2, ...).
@@ -321,8 +392,8 @@ class TableController:
         return self._done(events, prefer="die_rolled")
 
     def _cast(self) -> Message:
-        seat = self._priority
-        check_action(self.game.state, Cast(seat))
+        seat, marker = self._priority, self.marker
+        check_action(self.state, Cast(seat, marker=marker))
         effects = [e.value for e in OtherEffect]
         menu = ", ".join(f"{i} {e}" for i, e in enumerate(effects, start=1))
         answer = self.ask(f"{self.game.state.players[seat].name} casts a spell or ability. Effect? {menu} [none]: ")
@@ -334,7 +405,7 @@ class TableController:
         effect = OtherEffect(effects[index])
         target: int | None = None
         if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
-            stack = self.game.view()["stack"]
+            stack = self.view()["stack"]
             listed = "; ".join(f"#{i['id']} {i['source'] or i['text']}" for i in stack) or "the stack is empty"
             top = stack[0]["id"] if stack else None
             raw = self.ask(f"Target: a stack item id ({listed}) [{top if top is not None else 'none'}]: ")
@@ -347,7 +418,7 @@ class TableController:
                 target = int(raw)
             else:
                 return Message(f"{raw!r} is not a stack item id.", ok=False)
-            check_action(self.game.state, Cast(seat, effect=effect.value, target=target))
+            check_action(self.state, Cast(seat, effect=effect.value, target=target, marker=marker))
         label = self.ask("Name of the spell or ability [a spell or ability]: ")
         if label is None:
             return Message("Cancelled: nothing cast.", ok=False)
@@ -361,13 +432,13 @@ class TableController:
             target=target,
             spell=spell,
             types=words if spell else "",
+            marker=marker,
         )
         return self._done(self._act(cast))
 
     def _report(self) -> Message:
         """Report an untracked event that triggers a face-up card's ability (603.2)."""
-        view = self.game.view()
-        choices = [(card, r) for card in view["face_up"] for r in card["reported"]]
+        choices = [(card, r) for card in self.view()["face_up"] for r in card["reported"]]
         if not choices:
             return Message("No face-up card has an ability that waits for the table to report an event.", ok=False)
         index: int | None = 0
@@ -378,18 +449,30 @@ class TableController:
         if index is None:
             return Message("Cancelled: no ability chosen.", ok=False)
         card, reported = choices[index]
-        seat = self.game.state.planar_controller
+        seat = self.state.planar_controller
         if reported["by"] == "any":
             seat = self._ask_player(f"{card['name']}: which player is the event about?")
         if seat is None:
             return Message("Cancelled: no player chosen.", ok=False)
         return self._done(self._act(Report(seat, card["object"], reported["ability"])))
 
-    def _ask_player(self, question: str) -> int | None:
+    def _ask_player(
+        self, question: str, among: Sequence[int] | None = None, *, default: int | None = None
+    ) -> int | None:
+        """A seat the table names (by its number on the screen or its name) from ``among`` (every seat if
+        ``None``); an empty answer takes ``default``; ``None`` if the answer names nobody there."""
         players = self.game.state.players
-        menu = ", ".join(f"{p.seat + 1} {p.name}" for p in players)
-        answer = self.ask(f"{question} {menu}: ")
-        return _pick(answer, [p.name for p in players])
+        seats = list(range(len(players))) if among is None else list(among)
+        menu = ", ".join(f"{seat + 1} {players[seat].name}" for seat in seats)
+        shown = f" [{players[default].name}]" if default is not None else ""
+        answer = self.ask(f"{question} {menu}{shown}: ")
+        if answer is not None and not answer.strip() and default is not None:
+            return default
+        if answer is not None and answer.strip().isdigit():
+            seat = int(answer.strip()) - 1
+            return seat if seat in seats else None
+        index = _pick(answer, [players[seat].name for seat in seats])
+        return None if index is None else seats[index]
 
     def _adjust(self, kind: str) -> Message:
         state = self.game.state
@@ -442,6 +525,10 @@ class TableController:
         command = f"planechase play --seed {config.seed}"
         command += "".join(f" -p {shlex.quote(name)}" for name in config.players)
         command += " --shared" if config.shared_deck is not None else ""
+        if config.variant != "free_for_all":
+            command += f" --variant {config.variant}"
+        if config.team_size is not None:
+            command += f" --team-size {config.team_size}"
         return f"Not saved. The same setup again: {command}"
 
     def _quit(self) -> Message:
@@ -452,6 +539,11 @@ class TableController:
             self.quit = True
             return Message("Bye.")
         return Message("Not quitting.")
+
+
+def _live_markers(state: GameState) -> list[int]:
+    """The turn markers someone is taking a turn with, in number order (807.4)."""
+    return [t.marker for t in melee.turns(state) if t.taking_turn]
 
 
 def _pick(answer: str | None, *names: Sequence[str]) -> int | None:

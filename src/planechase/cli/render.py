@@ -1,6 +1,9 @@
 """Rendering the table screen: a pure function of the game (and a little session chrome) to a Rich
 renderable, kept apart from input so it can be tested by printing to a recording console.
 
+In Grand Melee the screen shows the game from the current turn marker (``Chrome.marker``): its turn, stack,
+priority and face-up planes, with a "Turn markers" table of every marker's (807.4, 807.5, 901.14).
+
 >>> from io import StringIO
 >>> from rich.console import Console
 >>> from planechase import Game, demo_config
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 import io
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,11 +27,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..engine import melee
 from ..engine.actions import Roll
 from ..engine.errors import IllegalActionError, PlanechaseError
 from ..engine.game import Game
 from ..engine.reducer import check_action, is_legal
-from ..engine.state import DecisionKind, Step
+from ..engine.state import DecisionKind, GameState, Step
+from ..engine.views import view
 
 #: How the chaos symbol is shown: the cards' "{CHAOS}" and the start of every chaos ability.
 CHAOS_SYMBOL = "🌀"
@@ -59,6 +64,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("v", "resolve"),
     ("n", "next turn"),
     ("m", "next main"),
+    ("M", "next marker"),
     ("a", "go to step"),
     ("e", "end step"),
     ("1-9", "choose"),
@@ -74,7 +80,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
 
 #: The help screen: every key and what it does.
 HELP: tuple[tuple[str, str], ...] = (
-    ("r", "Roll the planar die (the active player's special action, 901.9). A second roll costs {1}, and so on."),
+    (
+        "r",
+        "Roll the planar die (the active player's special action, 901.9). A second roll costs {1}, and so on. "
+        "When more than one player of the active team may roll (Two-Headed Giant, 901.12d), it asks who.",
+    ),
     (
         "space / p",
         "Pass priority for whoever has it (117.3d). When everyone passes, the stack resolves or the step ends.",
@@ -82,6 +92,11 @@ HELP: tuple[tuple[str, str], ...] = (
     ("v", "Resolve the top of the stack: every player passes in succession (117.4)."),
     ("n", "Move on to the next turn: everyone passes, stopping wherever a planar ability triggers."),
     ("m", "Move on to the next main phase (this turn's, or the next turn's first one)."),
+    (
+        "M",
+        "Grand Melee: act on the next turn marker someone is taking a turn with. Each marker has its own turn, "
+        "stack and planes (807.5); the keys act on the highlighted one.",
+    ),
     ("a", "Move on to a step you choose from a numbered list."),
     ("e", "Move on to the end step."),
     ("1-9", "Answer the pending decision with that option (with more than nine options, type the number)."),
@@ -116,6 +131,7 @@ class Chrome:
     message: Message | None = None
     show_help: bool = False
     chaos: str = CHAOS_SYMBOL
+    marker: int | None = None  # Grand Melee: the turn marker the keys act on (807.5)
 
 
 def chaos_text(text: str, symbol: str = CHAOS_SYMBOL) -> str:
@@ -123,9 +139,31 @@ def chaos_text(text: str, symbol: str = CHAOS_SYMBOL) -> str:
     return text.replace("{CHAOS}", symbol)
 
 
-def roll_status(game: Game) -> tuple[bool, str]:
-    """Whether the active player may roll the planar die now, and a line saying the cost or why not."""
+def seen(game: Game, marker: int | None) -> GameState:
+    """The game as the screen shows it: in Grand Melee, from ``marker``'s turn and stack (807.5) when there
+    is such a marker; otherwise the game's own state."""
     state = game.state
+    if marker is None or all(t.marker != marker for t in melee.turns(state)):
+        return state
+    return melee.focused(state, marker)
+
+
+def roll_status(game: Game, state: GameState | None = None) -> tuple[bool, str]:
+    """Whether a player may roll the planar die now, and a line saying the cost or why not. ``state`` is
+    the game as seen (a Grand Melee turn marker's part, :func:`seen`); it defaults to ``game.state``. With
+    shared team turns, each player of the active team who may roll is listed (901.12d)."""
+    state = state or game.state
+    may = [seat for seat in state.active_players if is_legal(state, Roll(seat))]
+
+    def cost_of(seat: int) -> str:
+        cost = state.roll_cost(seat)
+        return f"{{{cost}}}" + (" (free)" if cost == 0 else "")
+
+    if len(may) > 1 and state.pending is None:
+        costs = "; ".join(f"{state.players[seat].name} {cost_of(seat)}" for seat in may)
+        return True, f"Roll the planar die: cost {costs}. r asks who rolls."
+    if len(may) == 1 and may[0] != state.active and state.pending is None:
+        return True, f"Roll the planar die ({state.players[may[0]].name}): cost {cost_of(may[0])}"
     name = state.players[state.active].name
     cost = state.roll_cost(state.active)
     if state.pending is not None and not state.over:
@@ -141,9 +179,9 @@ def roll_status(game: Game) -> tuple[bool, str]:
     return True, f"Roll the planar die ({name}): cost {{{cost}}}{free}"
 
 
-def hint(game: Game) -> str:
-    """Who is expected to act and with which keys."""
-    state = game.state
+def hint(game: Game, state: GameState | None = None) -> str:
+    """Who is expected to act and with which keys (``state``: the game as seen, see :func:`seen`)."""
+    state = state or game.state
     if state.over:
         return "The game is over: u undoes, s saves, q quits."
     if state.pending is not None:
@@ -151,25 +189,30 @@ def hint(game: Game) -> str:
         if d.kind is DecisionKind.CHOOSE_NUMBER:
             return f"{state.players[d.player].name} decides: type a number from 0 to {len(d.options) - 1}."
         return f"{state.players[d.player].name} decides: press 1-{min(9, len(d.options))}."
+    others = " M: next turn marker." if len([t for t in melee.turns(state) if t.taking_turn]) > 1 else ""
     if state.priority is None:
-        return "Nobody has priority."
+        return f"Nobody has priority.{others}"
     who = state.players[state.priority].name
     if state.stack:
-        return f"{who} has priority: space/p passes, v resolves the top of the stack, c responds."
-    roll = "r rolls, " if is_legal(state, Roll(state.active)) else ""
-    return f"{who} has priority: {roll}space/p passes, m/e/n move on to the next main phase / end step / next turn."
+        return f"{who} has priority: space/p passes, v resolves the top of the stack, c responds.{others}"
+    roll = "r rolls, " if any(is_legal(state, Roll(seat)) for seat in state.active_players) else ""
+    return (
+        f"{who} has priority: {roll}space/p passes, m/e/n move on to the next main phase / end step / next turn."
+        + others
+    )
 
 
 def render(game: Game, chrome: Chrome | None = None, *, width: int = 120, height: int = 40) -> RenderableType:
     """The whole table screen for ``game``, fitted to ``width`` x ``height`` where it can be: the cards
     get roomier when there is space, and the rules log gives up lines first when the screen is full."""
     chrome = chrome or Chrome()
-    v = game.view()
+    state = seen(game, chrome.marker)
+    v = view(state, None, game.catalog)
     sym = chrome.chaos
-    bottom = Group(_message_line(chrome), Text(hint(game), style="italic"), _legend(width))
+    bottom = Group(_message_line(chrome), Text(hint(game, state), style="italic"), _legend(width, state.grand_melee))
     below = _measure(bottom, width)
     for roomy, tight in ((True, False), (False, False), (False, True)):
-        top = Group(_header(v, chrome, width), _main(game, v, width, sym, roomy), *_middle(v, sym, tight))
+        top = Group(_header(v, state, chrome, width), _main(game, state, v, width, sym, roomy), *_middle(v, sym, tight))
         used = _measure(top, width) + below
         if used + (LOG_LINES if roomy else 3) + 2 <= height:
             break
@@ -193,11 +236,15 @@ def _name(v: dict[str, Any], seat: int | None) -> str:
     return "nobody" if seat is None else str(v["players"][seat]["name"])
 
 
-def _header(v: dict[str, Any], chrome: Chrome, width: int) -> RenderableType:
+def _header(v: dict[str, Any], state: GameState, chrome: Chrome, width: int) -> RenderableType:
     title = Text(no_wrap=True, overflow="ellipsis")
     title.append(" PLANECHASE ", style="bold white on purple")
     if chrome.seed is not None:
         title.append(f" seed {chrome.seed}", style="dim")
+    if state.grand_melee:
+        title.append(f"  marker {state.focus}", style="bold black on cyan")
+        if not state.taking_turn:
+            title.append(" (waiting)", style="dim")
     title.append(f"  Turn {v['turn']}: ", style="bold")
     title.append(f"{_name(v, v['active'])}'s turn", style="bold cyan")
     title.append("  │  priority: ")
@@ -225,23 +272,64 @@ def _header(v: dict[str, Any], chrome: Chrome, width: int) -> RenderableType:
     return Group(title, strip)
 
 
-def _main(game: Game, v: dict[str, Any], width: int, sym: str, roomy: bool) -> RenderableType:
+def _main(game: Game, state: GameState, v: dict[str, Any], width: int, sym: str, roomy: bool) -> RenderableType:
     """The cards beside the players, the die and what is in effect; several face-up cards (Spatial
-    Merging, Norn's Seedcore) take the whole width, with the rest in a row below."""
+    Merging, Norn's Seedcore) take the whole width, with the rest in a row below. In Grand Melee the turn
+    markers' table goes under the cards."""
     several = len(v["face_up"]) > 1
     planes = _planes(v, sym, roomy, per_row=4 if several and width >= 100 else 2)
+    if state.grand_melee:
+        planes = Group(planes, _markers_panel(game.state, state.focus))
+    elsewhere = {t.active for t in melee.turns(game.state) if t.taking_turn and t.marker != state.focus}
+    players = _players(v, elsewhere)
     if width < 100:
-        return Group(planes, _players(v), _roll_panel(game), _in_effect(v, sym))
+        return Group(planes, players, _roll_panel(game, state), _in_effect(v, sym))
     grid = Table.grid(expand=True, padding=(0, 1))
     if several:
         grid.add_column(ratio=1, overflow="fold")
         grid.add_column(ratio=1, overflow="fold")
-        grid.add_row(_players(v), Group(_roll_panel(game), _in_effect(v, sym, reminders=False)))
+        grid.add_row(players, Group(_roll_panel(game, state), _in_effect(v, sym, reminders=False)))
         return Group(planes, grid)
     grid.add_column(ratio=3, overflow="fold")
     grid.add_column(ratio=2, overflow="fold")
-    grid.add_row(planes, Group(_players(v), _roll_panel(game), _in_effect(v, sym)))
+    grid.add_row(planes, Group(players, _roll_panel(game, state), _in_effect(v, sym)))
     return grid
+
+
+def _markers_panel(state: GameState, current: int) -> RenderableType:
+    """Grand Melee: every turn marker, who holds it, its step (or that its holder waits, 807.4d), who has
+    priority for its stack, the stack's size and its planar controller's face-up cards (807.5, 901.14);
+    the marker the keys act on is highlighted."""
+    names = [p.name for p in state.players]
+    steps = dict(_STRIP)
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False, expand=True)
+    table.add_column("", no_wrap=True, width=1)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Holder", no_wrap=True, overflow="ellipsis", max_width=14)
+    table.add_column("Step", no_wrap=True)
+    table.add_column("Priority", no_wrap=True, overflow="ellipsis", max_width=14)
+    table.add_column("Stack", justify="right", no_wrap=True)
+    table.add_column("Face up", ratio=1, overflow="ellipsis", no_wrap=True)
+    held = {m.number: m for m in state.markers.markers} if state.markers is not None else {}
+    for t in melee.turns(state):
+        marker = held.get(t.marker)
+        holder = marker.holder if marker is not None else t.active
+        step = steps.get(t.step, t.step.label) if t.taking_turn else "waiting"
+        if marker is not None and marker.removals:
+            step += " (to go)"
+        here = t.marker == current
+        table.add_row(
+            Text("▶" if here else "", style="bold cyan"),
+            Text(str(t.marker), style="bold"),
+            Text(names[holder]),
+            Text(step, style="" if t.taking_turn else "dim"),
+            Text(names[t.priority] if t.taking_turn and t.priority is not None else "-"),
+            Text(str(len(t.stack)), style="bold" if t.stack else "dim"),
+            Text(", ".join(state.name_of(fu.card) for fu in t.face_up) or "-", style="magenta"),
+            style="bold reverse" if here else None,
+        )
+    title = Text.assemble(("Turn markers", "bold"), f" (keys act on marker {current}; M: next)")
+    return Panel(table, title=title, title_align="left", border_style="cyan")
 
 
 def _planes(v: dict[str, Any], sym: str, roomy: bool, per_row: int) -> RenderableType:
@@ -303,7 +391,9 @@ def _card_panel(card: dict[str, Any], v: dict[str, Any], sym: str, roomy: bool =
     )
 
 
-def _players(v: dict[str, Any]) -> RenderableType:
+def _players(v: dict[str, Any], elsewhere: Collection[int] = ()) -> RenderableType:
+    """The players' table; ``elsewhere``: players taking a turn with another turn marker (Grand Melee),
+    marked ▷ beside the ▶ of the turn shown."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
     table.add_column("", no_wrap=True, width=1)
     table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
@@ -337,7 +427,7 @@ def _players(v: dict[str, Any]) -> RenderableType:
             now.append(" planar", style="bold magenta")
         active = v["active"] == seat
         row = [
-            Text("▶" if active else "", style="bold cyan"),
+            Text("▶" if active else "▷" if seat in elsewhere else "", style="bold cyan"),
             Text(f"{seat + 1} {p['name']}", style="dim strike" if out else ("bold cyan" if active else "")),
             Text(str(p["life"]), style="bold red" if p["life"] <= 5 else "bold"),
             Text(str(p["poison"]), style="bold green" if p["poison"] else "dim"),
@@ -356,8 +446,8 @@ def _players(v: dict[str, Any]) -> RenderableType:
     return table
 
 
-def _roll_panel(game: Game) -> RenderableType:
-    allowed, line = roll_status(game)
+def _roll_panel(game: Game, state: GameState) -> RenderableType:
+    allowed, line = roll_status(game, state)
     text = Text(overflow="fold")
     if allowed:
         text.append(" r ", style="bold black on green")
@@ -498,9 +588,12 @@ def _message_line(chrome: Chrome) -> RenderableType:
     return text
 
 
-def _legend(width: int) -> RenderableType:
+def _legend(width: int, markers: bool = False) -> RenderableType:
+    """The key legend; ``M`` only when there are turn markers (Grand Melee)."""
     lines: list[Text] = [Text()]
     for key, what in LEGEND:
+        if key == "M" and not markers:
+            continue
         item = Text.assemble((key, "bold reverse"), (f" {what}", "dim"))
         if lines[-1].cell_len and lines[-1].cell_len + 2 + item.cell_len > width:
             lines.append(Text())

@@ -86,14 +86,13 @@ def focused(state: GameState, marker: int) -> GameState:
 
 @contextmanager
 def inside(run: Run, marker: int) -> Iterator[None]:
-    """Work on ``marker``'s turn, then focus back where the run was (or on a marker still in play)."""
+    """Work on ``marker``'s turn, then focus back where the run was (if that marker is still in play). If a
+    decision suspends the work, the focus stays on ``marker``, where the decision is."""
     before = run.s.focus
     switch(run.s, marker)
-    try:
-        yield
-    finally:
-        if any(t.marker == before for t in run.s.melee):
-            switch(run.s, before)
+    yield
+    if any(t.marker == before for t in run.s.melee):
+        switch(run.s, before)
 
 
 def refocus(state: GameState) -> None:

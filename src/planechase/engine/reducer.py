@@ -535,6 +535,8 @@ def _report(run: Run, seat: int, source: int, index: int) -> None:
 def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -> None:
     """Raise an error if ``action`` is not legal in ``state``; return quietly if it is."""
     seat = action.player
+    if state.markers is not None and state.pending is None and 0 <= seat < len(state.players):
+        state = _focus_for(state, action)  # 807.5b: the stack the action is for
     if not 0 <= seat < len(state.players):
         raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(state.players) - 1}")
     if state.over:

@@ -84,12 +84,31 @@ def fire(
     s = run.s
     if kind in STEP_TRIGGERS and s.planar_controller != s.active:
         return
+    # 801.7, 901.13: in Grand Melee, an event about a player out of the planar controller's range
+    # triggers nothing.
+    out_of_range = (
+        s.markers is not None
+        and subject is not None
+        and s.planar_controller is not None
+        and subject not in s.planar_reach(s.planar_controller)
+    )
     for fu in tuple(s.face_up) if objects is None else tuple(objects):
         card_def = run.catalog[run.card_name(fu.card)]
         for index, ability in enumerate(card_def.abilities):
             if kind not in ability.triggers:
                 continue
             if kind is TriggerKind.SPELL_CAST and not ability.spell_matches(spell_words):
+                continue
+            if out_of_range:
+                assert subject is not None
+                run.emit(
+                    "not_triggered",
+                    ("801.7", "901.13"),
+                    f"{run.card_name(fu.card)}'s ability doesn't trigger: {run.name(subject)} is out of "
+                    f"{run.name(s.planar_controller)}'s range of influence.",
+                    card=run.card_name(fu.card),
+                    ability=index,
+                )
                 continue
             trigger_ability(
                 run,

@@ -456,7 +456,8 @@ def _choose_targets(run: Run, item: StackItem) -> StackItem | None:
         return item
     s = run.s
     label = _trigger_label(run, item)
-    players = list(s.apnap())
+    near = s.planar_reach(item.controller)  # 901.13, 801.4: in Grand Melee, only players within range
+    players = [seat for seat in s.apnap() if seat in near]
     if kind is TargetKind.OPPONENT:
         players = [seat for seat in players if s.seating.are_opponents(item.controller, seat)]
     if kind is TargetKind.PLAYER_AT_RANDOM:

@@ -8,7 +8,7 @@ every action.
 >>> playout = random_game(7, max_actions=50)
 >>> playout == random_game(7, max_actions=50)
 True
->>> 2 <= len(playout.config.players) <= 9
+>>> 2 <= len(playout.config.players) <= 16
 True
 """
 
@@ -34,8 +34,25 @@ from ..engine.config import GameConfig
 from ..engine.reducer import StepResult, apply, legal_actions, new_game
 from ..engine.state import GameState, OtherEffect
 
-#: Seat names for random games (at most six players).
-PLAYER_NAMES: tuple[str, ...] = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan")
+#: Seat names for random games (up to sixteen players, for Grand Melee).
+PLAYER_NAMES: tuple[str, ...] = (
+    "Alice",
+    "Bob",
+    "Carol",
+    "Dave",
+    "Eve",
+    "Frank",
+    "Grace",
+    "Heidi",
+    "Ivan",
+    "Judy",
+    "Ken",
+    "Liam",
+    "Mallory",
+    "Niaj",
+    "Olivia",
+    "Peggy",
+)
 
 #: Called after every applied action with the state before it, the legal actions offered there, the
 #: action chosen and the result.
@@ -142,25 +159,28 @@ def house_deck(rng: random.Random, catalog: Catalog = CATALOG) -> tuple[str, ...
 def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATALOG) -> GameConfig:
     """A random game configuration: a random variant (Free-for-All for 2 to 6 players, sometimes with a
     limited range of influence or an attack option; Two-Headed Giant; Emperor with teams of three or
-    four), a random starting life and starting player, and either legal individual planar decks (most
-    games), the single shared deck (901.15), tiny "house" decks that break 901.3
-    (``check_decks=False``), or (now and then) no Planechase at all."""
+    four; Grand Melee for 10 to 16 players), a random starting life and starting player, and either legal
+    individual planar decks (most games), the single shared deck (901.15), tiny "house" decks that break
+    901.3 (``check_decks=False``), or (now and then) no Planechase at all."""
     kind = rng.random()
     variant, team_size, reach, attack = "free_for_all", None, None, None
     starting_life: int | None = rng.choice((20, 20, 20, 10, 5))
-    if kind < 0.6:
+    if kind < 0.55:
         n = rng.randint(2, 6)
         if n > 2 and rng.random() < 0.4:
             reach = rng.choice((1, 2))
         if n > 2 and rng.random() < 0.4:
             attack = rng.choice(("multiple", "left", "right"))
-    elif kind < 0.8:
+    elif kind < 0.72:
         variant, team_size = "two_headed_giant", 3 if rng.random() < 0.2 else 2
         n = 2 * team_size
         starting_life = rng.choice((None, None, 10, 5))
-    else:
+    elif kind < 0.9:
         team_size, teams = rng.choice(((3, 2), (3, 2), (4, 2), (3, 3)))
         variant, n = "emperor", team_size * teams
+    else:
+        variant, n = "grand_melee", rng.randint(10, 16)
+        starting_life = rng.choice((10, 5, 5, 3))  # big tables: short games
     starting_player = rng.randrange(n) if rng.random() < 0.5 else None
     if variant == "two_headed_giant" and starting_player is not None and team_size is not None:
         starting_player -= starting_player % team_size  # 805.2: a team starts with its primary player

@@ -99,10 +99,14 @@ def players_for(run: Run, item: StackItem, who: str) -> tuple[int, ...]:
             # 901.12c: "you" on a plane or phenomenon means both players of the planar controller's team.
             return tuple(seat for seat in run.s.team(item.controller) if run.s.in_game(seat))
         return (item.controller,)
+    # 901.13, 801.10: in Grand Melee a planar ability affects only players within its controller's range.
+    near = run.s.planar_reach(item.controller) if item.card is not None else run.s.seats_in_game
     if who == EACH_PLAYER:
-        return run.s.apnap()
+        return tuple(seat for seat in run.s.apnap() if seat in near)
     if who == EACH_OPPONENT:  # 102.3: in team games, the players not on your team
-        return tuple(seat for seat in run.s.apnap() if run.s.seating.are_opponents(item.controller, seat))
+        return tuple(
+            seat for seat in run.s.apnap() if run.s.seating.are_opponents(item.controller, seat) and seat in near
+        )
     if who == TARGET:
         return tuple(int(t.split(":")[1]) for t in item.targets if t.startswith("player:"))
     if who == THAT_PLAYER:
