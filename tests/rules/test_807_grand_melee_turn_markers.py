@@ -442,3 +442,12 @@ def test_807_4_turn_marker_invariants_hold_through_any_play(data: st.DataObject)
             assert not table.markers
             break
         check(before, table, anyone_left)
+
+
+def test_807_4a_a_game_in_progress_keeps_one_marker_while_anybody_is_left() -> None:
+    # 807.4a alone would leave three players no marker and no turns: one stays (the ruling).
+    table = hand_out(10, starting=0)
+    table = leave(table, [1, 2, 3, 5, 6, 7, 8])
+    assert table.in_game == (0, 4, 9)
+    assert table.effective_count() == markers_needed(3) == 1
+    assert marker_count(3) == 0
