@@ -49,7 +49,9 @@ class GameConfig:
     are the Free-for-All options. ``planechase=False`` plays the variant without planar cards: no planar
     decks, die or planar controller (the engine still keeps turns, priority, life, teams and ranges).
     ``starting_life`` defaults to 20, or 30 for a Two-Headed Giant team
-    (810.4) plus 15 for each player beyond the second (810.11).
+    (810.4) plus 15 for each player beyond the second (810.11). ``random_seating=True`` seats the players
+    at random from the seed, as Free-for-All and Grand Melee say (806.3, 807.3); by default they sit as
+    listed (the table where they already sit). A ``starting_player`` is then a seat after seating.
 
     >>> GameConfig(players=("A", "B", "C", "D"), decks=(DEMO_DECK,) * 4, variant="two_headed_giant").life_total
     30
@@ -67,6 +69,7 @@ class GameConfig:
     range_of_influence: int | None = None
     attack: str | None = None
     planechase: bool = True
+    random_seating: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -101,6 +104,11 @@ class GameConfig:
         if self.starting_life is not None and not 1 <= self.starting_life <= 1_000_000:
             raise ConfigError("starting_life must be between 1 and 1000000")
         table = self.seating()
+        if self.random_seating and table.teams:
+            raise ConfigError(
+                f"{table.variant.label} teams sit together as listed: random seating (806.3, 807.3) is for "
+                "Free-for-All and Grand Melee"
+            )
         starter = None if self.starting_player is None else table.seats[self.starting_player]
         if starter is not None and table.deploys_creatures and starter.role is not Role.EMPEROR:
             raise ConfigError("an emperor goes first (809.4): the starting player must be an emperor")
@@ -146,6 +154,8 @@ class GameConfig:
             out["variant"] = self.variant
         if not self.planechase:
             out["planechase"] = False
+        if self.random_seating:
+            out["random_seating"] = True
         for key in ("team_size", "range_of_influence", "attack"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -169,6 +179,7 @@ class GameConfig:
             "range_of_influence",
             "attack",
             "planechase",
+            "random_seating",
         }
         unknown = set(raw) - known
         if unknown:
@@ -198,6 +209,9 @@ class GameConfig:
         planechase = raw.get("planechase", True)
         if not isinstance(planechase, bool):
             raise ConfigError("'planechase' must be true or false")
+        random_seating = raw.get("random_seating", False)
+        if not isinstance(random_seating, bool):
+            raise ConfigError("'random_seating' must be true or false")
         variant = raw.get("variant", "free_for_all")
         if not isinstance(variant, str):
             raise ConfigError("'variant' must be a string")
@@ -217,6 +231,7 @@ class GameConfig:
             range_of_influence=raw.get("range_of_influence"),
             attack=attack,
             planechase=planechase,
+            random_seating=random_seating,
         )
 
 

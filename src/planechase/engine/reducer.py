@@ -128,7 +128,7 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
         forced=tuple(forced),
         table=config.seating(),
     )
-    start = {"type": "start", "starting_player": config.starting_player}
+    start = {"type": "start", "starting_player": config.starting_player, "random_seating": config.random_seating}
     return _run(base, start, (), catalog, skip=0)
 
 
@@ -200,6 +200,26 @@ def _setup(run: Run, starting_player: int | None) -> None:
     begin_turn(run)
     if not begin_step(run):
         proceed(run)
+
+
+def _seat_at_random(run: Run) -> None:
+    """806.3, 807.3: the players are seated at random. Seat ``i`` goes to the ``order[i]``-th listed player,
+    who keeps their name, life and planar deck."""
+    s = run.s
+    order = run.shuffle(tuple(range(len(s.players))))
+    seat_of = {listed: seat for seat, listed in enumerate(order)}
+    s.players = tuple(replace(s.players[listed], seat=seat) for seat, listed in enumerate(order))
+    s.cards = tuple(CardRef(c.name, None if c.owner is None else seat_of[c.owner]) for c in s.cards)
+    if not s.shared_deck:
+        s.decks = tuple(s.decks[listed] for listed in order)
+    rule = "807.3" if s.seating.variant is Variant.GRAND_MELEE else "806.3"
+    run.emit(
+        "seated_at_random",
+        rule,
+        "The players are seated at random, clockwise: " + ", ".join(p.name for p in s.players) + ".",
+        players=[p.name for p in s.players],
+        chance="order:" + ",".join(str(listed) for listed in order),
+    )
 
 
 def _article(word: str) -> str:
@@ -318,6 +338,8 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
     kind = action["type"]
     seat = action.get("player", 0)
     if kind == "start":
+        if action.get("random_seating"):
+            _seat_at_random(run)
         _setup(run, action.get("starting_player"))
     elif kind == "leaves":
         for leave in action["leaves"]:

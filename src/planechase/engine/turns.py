@@ -174,10 +174,13 @@ def begin_step(run: Run) -> bool:
     """Do what happens as the current step begins; return whether a player receives priority."""
     s = run.s
     step = s.step
+    # 805.4a: a team's turn is both players'; 807.4: in Grand Melee, name the turn marker too.
+    whose = " and ".join(run.name(seat) for seat in s.active_players) if s.team_turns else run.name(s.active)
+    marker = f", turn marker {s.focus}" if s.markers is not None else ""
     run.emit(
         "step_began",
         "500.1",
-        f"{step.label.capitalize()} ({run.name(s.active)}'s turn).",
+        f"{step.label.capitalize()} ({whose}'s turn{marker}).",
         step=step.value,
         turn=s.turn,
         player=s.active,

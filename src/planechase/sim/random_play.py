@@ -164,6 +164,7 @@ def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATAL
     901.3 (``check_decks=False``), or (now and then) no Planechase at all."""
     kind = rng.random()
     variant, team_size, reach, attack = "free_for_all", None, None, None
+    random_seating = False
     starting_life: int | None = rng.choice((20, 20, 20, 10, 5))
     if kind < 0.55:
         n = rng.randint(2, 6)
@@ -171,6 +172,7 @@ def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATAL
             reach = rng.choice((1, 2))
         if n > 2 and rng.random() < 0.4:
             attack = rng.choice(("multiple", "left", "right"))
+        random_seating = n > 2 and rng.random() < 0.3  # 806.3
     elif kind < 0.72:
         variant, team_size = "two_headed_giant", 3 if rng.random() < 0.2 else 2
         n = 2 * team_size
@@ -181,6 +183,7 @@ def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATAL
     else:
         variant, n = "grand_melee", rng.randint(10, 16)
         starting_life = rng.choice((10, 5, 5, 3))  # big tables: short games
+        random_seating = rng.random() < 0.3  # 807.3
     starting_player = rng.randrange(n) if rng.random() < 0.5 else None
     if variant == "two_headed_giant" and starting_player is not None and team_size is not None:
         starting_player -= starting_player % team_size  # 805.2: a team starts with its primary player
@@ -195,6 +198,7 @@ def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATAL
         team_size=team_size,
         range_of_influence=reach,
         attack=attack,
+        random_seating=random_seating,
     )
     mode = rng.random()
     if mode < 0.08:
