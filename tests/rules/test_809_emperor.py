@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from conftest import PLANES_10, make_game
 from driving import act, brief, next_turn, of_type, refused, resolve_stack, to_step
-from planechase import Game, GameConfig
-from planechase.engine.actions import Deploy, Roll
+from planechase import Game, GameConfig, apply
+from planechase.engine.actions import Cast, Deploy, Roll
 from planechase.engine.errors import ConfigError
 from planechase.engine.state import PlayerStatus
 from planechase.variants.seating import Role, influence, seating
@@ -145,6 +147,17 @@ def test_809_5_a_general_who_lost_still_wins_with_the_emperor() -> None:
     act(game, type="concede", player=4)
     assert game.state.over
     assert [p.status for p in game.state.players] == [PlayerStatus.WON] * 3 + [PlayerStatus.LOST] * 3
+
+
+def test_809_5c_both_emperors_losing_at_once_is_a_draw_for_both_teams() -> None:
+    state = emperor_game().state
+    # Both emperors are at 0 life when state-based actions are next checked (704.3): they lose at once.
+    players = tuple(replace(p, life=0) if p.seat in (1, 4) else p for p in state.players)
+    result = apply(replace(state, players=players), Cast(state.priority or 0, label="Opt"))
+    over = next(e for e in result.events if e.type == "game_over")
+    assert over.rules == ("104.4a",) and over.data["winner"] is None
+    assert sorted(over.data["drawn"]) == [0, 1, 2, 3, 4, 5]  # 809.5c: each team draws with its emperor
+    assert all(p.status is PlayerStatus.DRAWN for p in result.state.players)
 
 
 # -- 804.2: deploying creatures ----------------------------------------------------------------------------------
