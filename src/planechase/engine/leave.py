@@ -199,7 +199,8 @@ def _after_cards_left(run: Run, owned_face_up: tuple[FaceUpCard, ...], leaving: 
                     f"{run.name(pc)}'s planar deck is empty: no card is turned face up.",
                     player=pc,
                 )
-    if s.priority is not None and s.priority in leaving:
+    # 800.4j; 807.5a: in Grand Melee, also a player no longer near this stack once objects on it ceased.
+    if s.priority is not None and (s.priority in leaving or s.priority not in s.priority_players()):
         s.priority = s.next_in_turn_order(s.priority, include=s.priority_players())
         run.emit("priority", "800.4a", f"{run.name(s.priority)} receives priority.", player=s.priority)
 

@@ -400,7 +400,8 @@ def _perform(run: Run, action: dict[str, Any]) -> None:
             passed = s.passed
             changed = settle(run)
             if not s.over:
-                holder = s.priority if s.in_game(s.priority) else s.next_in_turn_order(s.priority)
+                near = s.priority_players()  # 800.4j, 807.5a
+                holder = s.priority if s.priority in near else s.next_in_turn_order(s.priority, include=near)
                 s.priority = holder
                 s.passed = () if changed else passed
 

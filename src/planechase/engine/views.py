@@ -11,9 +11,10 @@ from typing import Any
 from ..cards.catalog import CATALOG
 from ..cards.model import Catalog, TriggerKind
 from ..variants.seating import attackable, influence
+from . import melee
 from .actions import Roll
 from .reducer import advance_targets, is_legal
-from .state import GameState, StackItem
+from .state import FaceUpCard, GameState, StackItem
 
 
 def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
@@ -35,9 +36,80 @@ def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
     return out
 
 
+def _face_up_card(state: GameState, fu: FaceUpCard, catalog: Catalog) -> dict[str, Any]:
+    card = catalog[state.name_of(fu.card)]
+    return {
+        "object": fu.object_id,
+        "name": card.name,
+        "kind": card.kind,
+        "type_line": card.type_line,
+        "oracle_text": card.oracle_text,
+        "owner": state.owner_of(fu.card),
+        "counters": dict(fu.counters),
+        "reminders": list(card.static_texts()),
+        "reported": [
+            {"ability": i, "text": a.text, "by": "you" if TriggerKind.REPORTED_BY_YOU in a.triggers else "any"}
+            for i, a in enumerate(card.abilities)
+            if TriggerKind.REPORTED in a.triggers or TriggerKind.REPORTED_BY_YOU in a.triggers
+        ],
+    }
+
+
+def _roll(state: GameState, seat: int) -> dict[str, Any]:
+    """``seat``'s planar die roll: what it costs and whether it is allowed now (901.9)."""
+    return {"player": seat, "cost": state.roll_cost(seat), "allowed": is_legal(state, Roll(seat))}
+
+
+def _advance_to(state: GameState) -> list[str]:
+    return advance_targets(state) if not state.stack and state.pending is None else []
+
+
+def _turn_markers(state: GameState, catalog: Catalog) -> list[dict[str, Any]]:
+    """Grand Melee: each turn marker's own part of the game, in marker order (807.4, 807.5, 901.14);
+    ``[]`` in other variants. A marker nobody is taking a turn with has no turn, step, active player,
+    roll or ``advance_to``."""
+    if state.markers is None:
+        return []
+    held = {m.number: m for m in state.markers.markers}
+    out = []
+    for t in melee.turns(state):
+        here = melee.focused(state, t.marker)  # the per-turn queries, asked of this marker's stack
+        marker = held.get(t.marker)
+        out.append(
+            {
+                "marker": t.marker,
+                "holder": None if marker is None else marker.holder,
+                "taking_turn": t.taking_turn,
+                "removals": 0 if marker is None else marker.removals,
+                "turn": t.turn if t.taking_turn else None,
+                "active": t.active if t.taking_turn else None,
+                "step": t.step.value if t.taking_turn else None,
+                "priority": t.priority,
+                "planar_controller": t.planar_controller,
+                "stack": [_stack_item(state, i) for i in reversed(t.stack)],
+                "face_up": [_face_up_card(state, fu, catalog) for fu in t.face_up],
+                "roll": _roll(here, t.active) if t.taking_turn else None,
+                "advance_to": _advance_to(here) if t.taking_turn else [],
+            }
+        )
+    return out
+
+
 def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator). Every seat sees the same public facts in
-    this variant; the pending decision's options are listed for everyone, marked with who decides."""
+    this variant; the pending decision's options are listed for everyone, marked with who decides.
+
+    In Grand Melee the turn fields (``turn``, ``active``, ``step``, ``priority``, ``stack``, ``face_up``,
+    ``roll``, ``advance_to``...) describe the focused turn marker, ``focus``; ``turn_markers`` gives every
+    marker's turn, stack and planes (807.5, 901.14).
+
+    >>> from planechase.engine.config import GameConfig
+    >>> from planechase.engine.reducer import new_game
+    >>> names = [f"P{n}" for n in range(12)]
+    >>> v = view(new_game(GameConfig(players=names, variant="grand_melee", planechase=False, starting_player=0)).state)
+    >>> v["focus"], [(m["marker"], m["holder"], m["step"]) for m in v["turn_markers"]]
+    (1, [(1, 0, 'upkeep'), (2, 4, 'upkeep'), (3, 8, 'upkeep')])
+    """
     players = []
     table = state.seating
     # 801.2c: who is within whose range was determined as the turn began.
@@ -64,26 +136,6 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
                 "can_attack": list(attackable(table, state.seats_in_game, p.seat, reach.get(p.seat))),
             }
         )
-    face_up = []
-    for fu in state.face_up:
-        card = catalog[state.name_of(fu.card)]
-        face_up.append(
-            {
-                "object": fu.object_id,
-                "name": card.name,
-                "kind": card.kind,
-                "type_line": card.type_line,
-                "oracle_text": card.oracle_text,
-                "owner": state.owner_of(fu.card),
-                "counters": dict(fu.counters),
-                "reminders": list(card.static_texts()),
-                "reported": [
-                    {"ability": i, "text": a.text, "by": "you" if TriggerKind.REPORTED_BY_YOU in a.triggers else "any"}
-                    for i, a in enumerate(card.abilities)
-                    if TriggerKind.REPORTED in a.triggers or TriggerKind.REPORTED_BY_YOU in a.triggers
-                ],
-            }
-        )
     decision = None
     if state.pending is not None:
         d = state.pending.decision
@@ -96,7 +148,6 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
             "options": [{"id": o.id, "label": o.label} for o in d.options],
             "yours": seat == d.player,
         }
-    can_roll = is_legal(state, Roll(state.active))
     return {
         "seat": seat,
         "turn": state.turn,
@@ -108,7 +159,7 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
         "over": state.over,
         "winners": [p.seat for p in state.players if p.status.value == "won"],
         "players": players,
-        "face_up": face_up,
+        "face_up": [_face_up_card(state, fu, catalog) for fu in state.face_up],
         "shared_deck": state.shared_deck,
         "planar_deck_sizes": [len(d) for d in state.decks],
         "revealed": [state.name_of(c) for c in state.revealed],
@@ -120,14 +171,13 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
         ],
         "visited": [state.name_of(c) for c in state.visited],
         "decision": decision,
-        "roll": {"player": state.active, "cost": state.roll_cost(state.active), "allowed": can_roll},
-        "rollers": [
-            {"player": who, "cost": state.roll_cost(who), "allowed": is_legal(state, Roll(who))}
-            for who in state.active_players
-        ],
+        "roll": _roll(state, state.active),
+        "rollers": [_roll(state, who) for who in state.active_players],
         "variant": table.variant.value,
         "attack": table.attack.value,
         "teams": [list(team) for team in table.teams],
         "active_players": list(state.active_players),
-        "advance_to": advance_targets(state) if not state.stack and state.pending is None else [],
+        "advance_to": _advance_to(state),
+        "focus": state.focus if state.markers is not None else None,
+        "turn_markers": _turn_markers(state, catalog),
     }
