@@ -167,6 +167,7 @@ def set_up(run: Run, starting_player: int) -> None:
         + ", ".join(f"marker {m.number} to {run.name(m.holder)}" for m in s.markers.markers)
         + ".",
         markers={str(m.number): m.holder for m in s.markers.markers},
+        marker=None,  # about every marker
     )
     if s.planechase:
         for m in s.markers.markers:
