@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import make_game
-from planechase import Game, IllegalActionError
+from planechase import Event, Game, IllegalActionError
 from planechase.cards.catalog import CATALOG
 from planechase.engine import melee
 from planechase.engine.actions import Advance, Cast, Concede, Pass, Roll
@@ -208,7 +208,7 @@ def test_901_13_planar_abilities_reach_only_players_within_range() -> None:
     game.act(Advance(0, "precombat_main", marker=1))
     game.force("chaos")
     game.act(Roll(0))
-    events = []
+    events: list[Event] = []
     for seat in (0, 1, 11):
         events += game.act(Pass(seat, marker=1))
     mill = next(e for e in events if e.type == "instruction" and "mill" in e.text)
