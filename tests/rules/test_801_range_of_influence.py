@@ -56,6 +56,13 @@ def test_801_3_with_attack_multiple_players_only_opponents_in_range_can_be_attac
     assert six().state.can_attack(0) == (1, 2, 3, 4, 5)  # 802.2: every opponent without the option
 
 
+def test_802_2_with_attack_multiple_players_every_opponent_may_be_attacked() -> None:
+    game = six(attack="multiple")
+    assert [len(game.state.can_attack(seat)) for seat in range(6)] == [5] * 6
+    act(game, type="concede", player=3)
+    assert game.state.can_attack(0) == (1, 2, 4, 5)  # a player who left is no longer an opponent (800.4a)
+
+
 def test_803_1a_attack_left_is_only_the_next_player_clockwise() -> None:
     game = six(attack="left")
     assert [game.state.can_attack(seat) for seat in range(6)] == [(1,), (2,), (3,), (4,), (5,), (0,)]
