@@ -47,6 +47,7 @@ def leave_game(
         return
     _move_planar_controller(run, leaving, staying)
     _mark_left(run, leaving, followers, status=status, rules=rules, reason=reason, by=rules_by_seat)
+    _remove_decks(run, leaving)
     owned_face_up = _cards_leave(run, leaving)
     if end_if_decided(run):
         return
@@ -79,10 +80,11 @@ def _leave_grand_melee(
         with inside(run, turn.marker):
             _move_planar_controller(run, leaving, staying)
     _mark_left(run, leaving, followers, status=status, rules=rules, reason=reason, by=by)
+    _remove_decks(run, leaving)
     owned: dict[int, tuple[FaceUpCard, ...]] = {}
     for turn in turns(s):
         with inside(run, turn.marker):
-            owned[turn.marker] = _cards_leave(run, leaving, remove_decks=turn.marker == turns(s)[0].marker)
+            owned[turn.marker] = _cards_leave(run, leaving)
     if end_if_decided(run):
         return
     for turn in turns(s):
@@ -137,17 +139,23 @@ def _mark_left(
         )
 
 
-def _cards_leave(run: Run, leaving: Sequence[int], *, remove_decks: bool = True) -> tuple[FaceUpCard, ...]:
-    """800.4a: every planar card the leaving players own leaves the game with them; abilities they
-    control cease to exist (800.4a, 800.4d), except abilities from phenomena they own (901.10b).
+def _remove_decks(run: Run, leaving: Sequence[int]) -> None:
+    """800.4a: the leaving players' planar decks leave the game with them (the shared deck stays)."""
+    s = run.s
+    if s.shared_deck:
+        return
+    for seat in leaving:
+        if s.decks[seat]:
+            s.removed = (*s.removed, *s.decks[seat])
+            run.set_deck(seat, ())
+
+
+def _cards_leave(run: Run, leaving: Sequence[int]) -> tuple[FaceUpCard, ...]:
+    """800.4a: every face-up planar card the leaving players own leaves the game with them; abilities
+    they control cease to exist (800.4a, 800.4d), except abilities from phenomena they own (901.10b).
     Returns the face-up cards that left."""
     s = run.s
     owned_face_up = tuple(fu for fu in s.face_up if s.owner_of(fu.card) in leaving)
-    if not s.shared_deck and remove_decks:
-        for seat in leaving:
-            if s.decks[seat]:
-                s.removed = (*s.removed, *s.decks[seat])
-                run.set_deck(seat, ())
     if owned_face_up:
         remember_counters(run, owned_face_up)
         gone = {fu.object_id for fu in owned_face_up}

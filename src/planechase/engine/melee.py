@@ -243,10 +243,11 @@ def start_waiting_turns(run: Run, *, kept: Sequence[int] = ()) -> None:
         if gone:
             _remove(run, gone[0])
             continue
+        current = {t.marker: t for t in turns(s)}
         ready = [
             m
             for m in s.markers.markers
-            if m.taking_turn and (not _turn(s, m.number).taking_turn or _turn(s, m.number).active != m.holder)
+            if m.taking_turn and (not current[m.number].taking_turn or current[m.number].active != m.holder)
         ]
         if not ready:
             break
@@ -260,12 +261,6 @@ def start_waiting_turns(run: Run, *, kept: Sequence[int] = ()) -> None:
         if s.over:
             return
     refocus(s)
-
-
-def _turn(state: GameState, marker: int) -> MeleeTurn:
-    found = turn_of(state, marker)
-    assert found is not None
-    return found
 
 
 def _remove(run: Run, turn: MeleeTurn) -> None:

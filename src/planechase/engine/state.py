@@ -437,8 +437,8 @@ class GameState:
         if len(present) == 1:
             return ()
         at = present.index(seat)
-        near = {present[at - 1], present[(at + 1) % len(present)]}
-        return tuple(other for other in present if other in near or other == seat if self.in_game(other))
+        near = {seat, present[at - 1], present[(at + 1) % len(present)]}
+        return tuple(other for other in present if other in near and self.in_game(other))
 
     def priority_players(self) -> tuple[int, ...]:
         """Who gets priority for this stack: the players (or teams) in the game; in Grand Melee, only those
