@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..variants.eternities_map import MapRules
 from ..variants.seating import Role, Seating, Variant, seating
 from .errors import ConfigError
 
@@ -53,6 +54,10 @@ class GameConfig:
     at random from the seed, as Free-for-All and Grand Melee say (806.3, 807.3); by default they sit as
     listed (the table where they already sit). A ``starting_player`` is then a seat after seating.
 
+    ``eternities_map`` plays on the Eternities Map (:mod:`planechase.variants.eternities_map`) by the
+    given rules (a profile and its settings). Its one deck is ``shared_deck`` if given, else one of every
+    plane in the catalog (and every phenomenon when the profile uses phenomena); ``decks`` cannot be used.
+
     >>> GameConfig(players=("A", "B", "C", "D"), decks=(DEMO_DECK,) * 4, variant="two_headed_giant").life_total
     30
     """
@@ -70,6 +75,7 @@ class GameConfig:
     attack: str | None = None
     planechase: bool = True
     random_seating: bool = False
+    eternities_map: MapRules | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -95,6 +101,10 @@ class GameConfig:
         if not self.planechase:
             if self.decks is not None or self.shared_deck is not None:
                 raise ConfigError("a game without Planechase has no planar decks: leave out 'decks' and 'shared_deck'")
+            if self.eternities_map is not None:
+                raise ConfigError("the Eternities Map is a way to play Planechase: it needs 'planechase' on")
+        elif self.eternities_map is not None:
+            self._validate_map(self.eternities_map)
         elif (self.decks is None) == (self.shared_deck is None):
             raise ConfigError("give either 'decks' (one planar deck per player) or 'shared_deck' (901.15)")
         if self.decks is not None and len(self.decks) != n:
@@ -118,6 +128,19 @@ class GameConfig:
                 raise ConfigError(
                     f"a team's turn starts with its primary player (805.2): seat {primary}, not a teammate"
                 )
+
+    def _validate_map(self, rules: MapRules) -> None:
+        if self.decks is not None:
+            raise ConfigError("the Eternities Map uses one shared deck: give 'shared_deck' or nothing, not 'decks'")
+        if self.variant == Variant.GRAND_MELEE.value:
+            raise ConfigError(
+                "the Eternities Map has one current position: it cannot be used in Grand Melee, where each turn "
+                "marker has its own planes (901.14)"
+            )
+        try:
+            rules.validate()
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
 
     def seating(self) -> Seating:
         """The table this configuration seats (teams, roles, ranges); raises :class:`ConfigError`."""
@@ -156,6 +179,8 @@ class GameConfig:
             out["planechase"] = False
         if self.random_seating:
             out["random_seating"] = True
+        if self.eternities_map is not None:
+            out["eternities_map"] = self.eternities_map.to_dict()
         for key in ("team_size", "range_of_influence", "attack"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -180,6 +205,7 @@ class GameConfig:
             "attack",
             "planechase",
             "random_seating",
+            "eternities_map",
         }
         unknown = set(raw) - known
         if unknown:
@@ -218,6 +244,13 @@ class GameConfig:
         attack = raw.get("attack")
         if attack is not None and not isinstance(attack, str):
             raise ConfigError("'attack' must be a string")
+        eternities = raw.get("eternities_map")
+        rules = None
+        if eternities is not None and eternities is not False:
+            try:
+                rules = MapRules.from_dict("published" if eternities is True else eternities)
+            except ValueError as exc:
+                raise ConfigError(f"'eternities_map': {exc}") from None
         return cls(
             players=tuple(players),  # type: ignore[arg-type]
             decks=None if decks is None else tuple(tuple(d) for d in decks),
@@ -232,6 +265,7 @@ class GameConfig:
             attack=attack,
             planechase=planechase,
             random_seating=random_seating,
+            eternities_map=rules,
         )
 
 

@@ -137,6 +137,13 @@ class Run:
         forced = self._forced("coin")
         return index == 0 if forced is None else forced == "win"
 
+    def roll_percent(self) -> int:
+        """A number from 1 to 100, for a percent chance (the Eternities Map's house rules). A forced
+        ``"percent:37"`` replaces the draw."""
+        index, self.s.rng = rng.below(self.s.rng, 100)
+        forced = self._forced("percent")
+        return index + 1 if forced is None else int(forced)
+
     def random_seat(self, seats: Sequence[int]) -> int:
         index, self.s.rng = rng.below(self.s.rng, len(seats))
         forced = self._forced("seat")

@@ -21,8 +21,11 @@ from typing import Any
 from ..cards.catalog import CATALOG
 from ..cards.decks import check_deck, check_shared_deck, resolve_names
 from ..cards.model import Catalog, TriggerKind
+from ..planar import eternities
 from ..planar.chaos import roll_planar_die
+from ..planar.eternities import map_deck
 from ..planar.zones import is_plane, turn_face_up
+from ..variants.eternities_map import EternitiesMap
 from ..variants.seating import Variant
 from . import melee, rng
 from .actions import (
@@ -99,7 +102,11 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
     players = tuple(Player(seat=i, name=name.strip(), life=config.life_total) for i, name in enumerate(config.players))
     cards: list[CardRef] = []
     decks: list[tuple[int, ...]] = []
-    if config.decks is not None:
+    if config.eternities_map is not None and config.planechase:
+        map_cards, map_decks = map_deck(config, config.eternities_map, catalog)
+        cards.extend(map_cards)
+        decks.extend(map_decks)
+    elif config.decks is not None:
         for seat, names in enumerate(config.decks):
             where = f"{players[seat].name}'s planar deck"
             if config.check_decks:
@@ -120,13 +127,14 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
         players=players,
         cards=tuple(cards),
         decks=tuple(decks),
-        shared_deck=config.shared_deck is not None,
+        shared_deck=config.shared_deck is not None or config.eternities_map is not None,
         rng=rng.seed_state(config.seed),
         planechase=config.planechase,
         rolls_taken=zeros,
         rolls_made=zeros,
         forced=tuple(forced),
         table=config.seating(),
+        eternities=None if config.eternities_map is None else EternitiesMap(rules=config.eternities_map),
     )
     start = {"type": "start", "starting_player": config.starting_player, "random_seating": config.random_seating}
     return _run(base, start, (), catalog, skip=0)
@@ -157,6 +165,8 @@ def _setup(run: Run, starting_player: int | None) -> None:
         order = run.shuffle(deck)
         run.set_deck(index, order)
         whose = "The shared planar deck" if s.shared_deck else f"{run.name(index)}'s planar deck"
+        if s.eternities is not None:
+            whose = "The Eternities Map deck" if index == 0 else "The phenomenon pile"
         run.emit(
             "deck_shuffled",
             ("103.3a", "901.4"),
@@ -181,6 +191,8 @@ def _setup(run: Run, starting_player: int | None) -> None:
     else:
         run.emit("starting_player", "103.1", f"{run.name(starting_player)} starts.", player=starting_player)
     s.starting_player = starting_player
+    if s.eternities is not None:
+        eternities.set_up(run)  # the map is laid out; only its centre is face up during mulligans
     run.emit(
         "instruction",
         ("103.5", "800.6"),
@@ -194,7 +206,10 @@ def _setup(run: Run, starting_player: int | None) -> None:
     if table.variant is Variant.GRAND_MELEE:
         melee.set_up(run, starting_player)  # 807.4b, 901.14a
         return
-    if s.planechase:
+    if s.eternities is not None:
+        s.planar_controller = starting_player
+        eternities.start(run)  # the neighbours are turned face up as the game starts
+    elif s.planechase:
         s.planar_controller = starting_player
         set_starting_plane(run, starting_player)
     begin_turn(run)

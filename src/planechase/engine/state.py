@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..variants.eternities_map import EternitiesMap
 from ..variants.seating import Seating, attackable, seating
 from ..variants.turn_markers import TurnMarkers
 
@@ -137,6 +138,7 @@ class DecisionKind(StrEnum):
     ORDER_CARDS = "order_cards"
     PAY_ROLL_COST = "pay_roll_cost"
     CHOOSE_NUMBER = "choose_number"  # a number only the table knows (cards in hand, a mana value, X)
+    CHOOSE_DIRECTION = "choose_direction"  # the Eternities Map: where the game planeswalks to
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +347,7 @@ class GameState:
     focus: int = 0  # Grand Melee: the turn marker whose turn, stack and planes the fields above hold
     taking_turn: bool = True  # whether a turn is being taken (with the focused marker, in Grand Melee)
     turns_begun: int = 0  # Grand Melee: turns begun with any marker, to number them
+    eternities: EternitiesMap | None = None  # the Eternities Map variant: the map, its rules and position
 
     def copy(self) -> GameState:
         """A shallow copy: enough, since every field is immutable."""

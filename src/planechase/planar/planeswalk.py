@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..cards.model import TriggerKind
 from ..engine.context import DeciderLeft, Run
 from ..engine.state import Duration, FaceUpCard
 from ..engine.triggers import fire, remember_counters
-from .zones import deck_holding, is_plane, order_cards, take_from_deck, turn_face_up
+from .zones import deck_holding, home_deck, is_plane, order_cards, take_from_deck, turn_face_up
 
 
 def end_effects(run: Run, durations: Sequence[Duration], rule: str) -> None:
@@ -22,15 +22,23 @@ def end_effects(run: Run, durations: Sequence[Duration], rule: str) -> None:
         run.emit("effect_ended", rule, f"Effect ends: {effect.text}", effect=effect.id, kind=effect.kind)
 
 
-def turn_up_new(run: Run, seat: int, cards: Sequence[int], *, rules: tuple[str, ...]) -> list[FaceUpCard]:
+def turn_up_new(
+    run: Run,
+    seat: int,
+    cards: Sequence[int],
+    *,
+    rules: tuple[str, ...],
+    counters: Mapping[int, tuple[tuple[str, int], ...]] | None = None,
+) -> list[FaceUpCard]:
     """Turn ``cards`` face up for ``seat``: the player has planeswalked to them (901.11, 901.11b).
 
     Phenomena are encountered (312.5); planes are planeswalked to. Effects lasting until a player
-    planeswalks end (901.11) and planeswalk-to and encounter abilities trigger.
+    planeswalks end (901.11) and planeswalk-to and encounter abilities trigger. ``counters`` gives the
+    counters a plane kept on the Eternities Map (a house rule), by card.
     """
     new: list[FaceUpCard] = []
     for card in cards:
-        fu = turn_face_up(run, card, arrived_turn=run.s.turn)
+        fu = turn_face_up(run, card, arrived_turn=run.s.turn, counters=(counters or {}).get(card, ()))
         new.append(fu)
         name = run.card_name(card)
         if is_plane(run, card):
@@ -86,6 +94,11 @@ def planeswalk(
         return
     if to_cards is not None and not leave and not any(deck_holding(run, c) is not None for c in to_cards):
         return  # nothing revealed to planeswalk to, and nothing to leave: no planeswalk happens
+    if s.eternities is not None and leave:
+        from .eternities import planeswalk_on_map
+
+        planeswalk_on_map(run, seat, rules=rules, cause=cause, to_cards=to_cards)
+        return
     because = f" ({cause})" if cause else ""
     run.emit("planeswalk", rules, f"{run.name(seat)} planeswalks{because}.", player=seat)
     left: tuple[FaceUpCard, ...] = s.face_up if leave else ()
@@ -107,6 +120,15 @@ def planeswalk(
         cards = [c for c in to_cards if deck_holding(run, c) is not None]
     if left and any(is_plane(run, fu.card) for fu in left):
         end_effects(run, (Duration.PLANESWALK_AWAY_FROM_PLANE,), "901.11")
+    if cards and s.eternities is not None:
+        run.emit(
+            "map_joined",
+            ("701.31", "901.11"),
+            f"The game stays where it is on the map; {', '.join(run.card_name(c) for c in cards)} "
+            "joins the current plane beside the map.",
+            cards=[run.card_name(c) for c in cards],
+            map_rule="engine:named_planes",
+        )
     if cards:
         turn_up_new(run, seat, cards, rules=(*rules, "901.11"))
 
@@ -119,8 +141,15 @@ def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None
     choose, so a view in the middle of the choice still shows every card somewhere.
     """
     s = run.s
+    on_map: set[int] = set()
+    if s.eternities is not None:
+        from .eternities import left_on_map, off_map, stays_on_map
+
+        on_map = {fu.object_id for fu in objects if stays_on_map(run, fu)}
     by_owner: dict[int, list[int]] = {}
     for fu in objects:
+        if fu.object_id in on_map:
+            continue  # the plane of the current space stays on the Eternities Map
         owner = s.owner_of(fu.card)
         if owner is not None:
             by_owner.setdefault(owner, []).append(fu.card)
@@ -141,19 +170,24 @@ def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None
         if card not in up_cards:
             continue
         take_from_deck(run, card)
-        owner = s.owner_of(card)
-        if owner is None:
+        if s.eternities is not None:
+            off_map(run, card)
+        index = home_deck(run, card)
+        if index is None:
             s.removed = (*s.removed, card)
             continue
-        index = s.deck_index(owner)
         run.set_deck(index, (*s.decks[index], card))
     for fu in still_up:
         name = run.card_name(fu.card)
         verb = "planeswalks away from" if is_plane(run, fu.card) else "leaves"
+        where = "it goes to the bottom of its planar deck"
+        if fu.object_id in on_map:
+            left_on_map(run, fu)
+            where = "it stays face up on the Eternities Map"
         run.emit(
             "planeswalked_away",
             ("701.31b", "901.7a"),
-            f"{run.name(s.planar_controller)} {verb} {name}; it goes to the bottom of its planar deck.",
+            f"{run.name(s.planar_controller)} {verb} {name}; {where}.",
             card=name,
             object=fu.object_id,
         )

@@ -21,6 +21,17 @@ def take_from_deck(run: Run, card: int) -> None:
             return
 
 
+def home_deck(run: Run, card: int) -> int | None:
+    """The planar deck ``card`` goes back to: its owner's (901.6; the shared deck, 901.15c), or on the
+    Eternities Map the map's deck or phenomenon pile; ``None`` if its owner left the game."""
+    if run.s.eternities is not None:
+        from .eternities import home_deck as map_home
+
+        return map_home(run, card)
+    owner = run.s.owner_of(card)
+    return None if owner is None else run.s.deck_index(owner)
+
+
 def deck_holding(run: Run, card: int) -> int | None:
     for index, deck in enumerate(run.s.decks):
         if card in deck:
@@ -91,11 +102,10 @@ def put_on_bottom(
     for card in order:
         take_from_deck(run, card)
     for card in order:
-        owner = run.s.owner_of(card)
-        if owner is None:
+        index = home_deck(run, card)
+        if index is None:
             run.s.removed = (*run.s.removed, card)
             continue
-        index = run.s.deck_index(owner)
         run.set_deck(index, (*run.s.decks[index], card))
     run.s.revealed = tuple(c for c in run.s.revealed if c not in cards)
 
@@ -104,19 +114,23 @@ def put_on_top(run: Run, card: int) -> None:
     if deck_holding(run, card) is None:  # no longer in a planar deck (see put_on_bottom)
         return
     take_from_deck(run, card)
-    owner = run.s.owner_of(card)
-    if owner is None:
+    index = home_deck(run, card)
+    if index is None:
         return
-    index = run.s.deck_index(owner)
     run.set_deck(index, (card, *run.s.decks[index]))
     run.s.revealed = tuple(c for c in run.s.revealed if c != card)
 
 
-def turn_face_up(run: Run, card: int, *, arrived_turn: int | None = None) -> FaceUpCard:
+def turn_face_up(
+    run: Run, card: int, *, arrived_turn: int | None = None, counters: tuple[tuple[str, int], ...] = ()
+) -> FaceUpCard:
     """Move ``card`` off its planar deck and turn it face up as a new object (901.7a, 613.7h).
-    ``arrived_turn`` is the turn a player planeswalked to it (``None`` for the starting plane)."""
+    ``arrived_turn`` is the turn a player planeswalked to it (``None`` for the starting plane); ``counters``
+    are those a plane kept on the Eternities Map (a house rule)."""
     take_from_deck(run, card)
-    fu = FaceUpCard(object_id=run.new_id(), card=card, timestamp=run.new_timestamp(), arrived_turn=arrived_turn)
+    fu = FaceUpCard(
+        object_id=run.new_id(), card=card, timestamp=run.new_timestamp(), arrived_turn=arrived_turn, counters=counters
+    )
     run.s.face_up = (*run.s.face_up, fu)
     run.s.revealed = tuple(c for c in run.s.revealed if c != card)
     return fu

@@ -3,7 +3,7 @@ revealed planes and chaos ensuing for revealed planes (701.20, 311.7)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...engine.context import Run
 from ...engine.state import DecisionKind, StackItem
@@ -41,6 +41,17 @@ class RevealPutOneOnTop(Effect):
                 f"{run.card_name(chosen)} goes on top of the planar deck.",
                 card=run.card_name(chosen),
             )
+            if run.s.eternities is not None:
+                # On the Eternities Map the top card is not where a planeswalk goes: the tunnel leads
+                # there, so the next move puts the top card on its destination space.
+                run.s.eternities = replace(run.s.eternities, tunnel=True)
+                run.emit(
+                    "map_tunnel_opened",
+                    ("608.2c", "701.31b"),
+                    f"The tunnel leads to {run.card_name(chosen)}: the next move on the map arrives at it.",
+                    card=run.card_name(chosen),
+                    map_rule="engine:tunnel",
+                )
         rest = [c for c in revealed if c in run.s.revealed]
         put_on_bottom(run, rest, chooser=None, rule="608.2c", random_order=True)
 
