@@ -55,6 +55,8 @@ from planechase.engine.turns import poison_limit
 from planechase.sim.random_play import RandomAgent, Weights, random_config, random_game
 from planechase.variants.turn_markers import markers_needed
 
+from .map_checks import cards_on_map, check_eternities_map_consistent
+
 #: A rule citation: a Comprehensive Rules number such as ``103.7``, ``901.9a`` or ``116.2i``.
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 
@@ -81,6 +83,7 @@ DRIVER = "driver_matches_game_loop"
 VIEWS = "views_are_json_ready"
 TEAMS = "teams_share_their_fate"
 MARKERS = "turn_markers_match_turns"
+MAP = "eternities_map_consistent"
 
 
 @dataclass(frozen=True)
@@ -199,6 +202,7 @@ def check_planar_cards_conserved(state: GameState, tracker: Tracker) -> None:
     """Every planar card is in exactly one place: a planar deck, face up, or out of the game."""
     places: list[int] = [c for deck in state.decks for c in deck]
     places += [fu.card for fu in all_face_up(state)]
+    places += cards_on_map(state)
     places += list(state.removed)
     seen: dict[int, int] = {}
     for card in places:
@@ -686,6 +690,7 @@ def _check_state(g: _Game, state: GameState, tracker: Tracker, legal: Sequence[A
     g.check(IDS, lambda: check_object_ids_unique(state))
     g.check(TEAMS, lambda: check_teams_share_their_fate(state))
     g.check(MARKERS, lambda: check_turn_markers_match_turns(state))
+    g.check(MAP, lambda: check_eternities_map_consistent(state))
     if full:
         g.check(VIEWS, lambda: check_views_are_json_ready(state))
 

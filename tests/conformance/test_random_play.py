@@ -159,6 +159,11 @@ def test_807_4_turn_markers_match_the_turns_being_taken(reports: list[GameReport
     assert_holds(reports, rp.MARKERS)
 
 
+def test_eternities_map_is_consistent(reports: list[GameReport]) -> None:
+    """The map: no space holds two cards, the current space is face up, the radius and the profile hold."""
+    assert_holds(reports, rp.MAP)
+
+
 @pytest.mark.parametrize(
     ("variant", "planechase"),
     [(v, p) for v in ("free_for_all", "two_headed_giant", "emperor", "grand_melee") for p in (True, False)],
@@ -184,6 +189,31 @@ def test_random_games_cover_the_configurations(reports: list[GameReport]) -> Non
     assert any(r.config.starting_player is None for r in reports), "no random starting player"
     ended = sum(r.over for r in reports)
     assert ended >= len(reports) // 2, f"only {ended} of {len(reports)} games ended within the action cap"
+
+
+def test_random_games_cover_the_eternities_map(reports: list[GameReport]) -> None:
+    """Map games are played with every profile and exercise the map's moves, phenomena and counters."""
+    if GAMES < 500:
+        pytest.skip("too few games to expect every map profile")
+    from planechase.variants.eternities_map import PROFILES
+
+    played = [r for r in reports if r.config.eternities_map is not None]
+    assert {r.config.eternities_map.profile for r in played if r.config.eternities_map} == set(PROFILES)
+    seen: Counter[str] = Counter()
+    for r in played:
+        seen.update(r.event_types)
+    expected = {
+        "map_dealt",  # the plus-shaped set-up
+        "map_revealed",  # classic plus: the neighbours turned face up
+        "map_moved",  # a move or a hellride
+        "map_shuffled_back",  # planes beyond the radius
+        "map_filled",  # blanks around the new position
+        "map_phenomenon_chance",  # a percent roll
+        "map_phenomenon_met",  # a phenomenon on the way
+        "encountered",  # phenomena met on the map
+        "counters_lost",  # the strict (901.7a) counters rule
+    }
+    assert expected <= set(seen), f"never seen in map games: {sorted(expected - set(seen))}"
 
 
 def test_random_games_cover_the_planar_mechanics(reports: list[GameReport]) -> None:

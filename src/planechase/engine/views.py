@@ -10,6 +10,7 @@ from typing import Any
 
 from ..cards.catalog import CATALOG
 from ..cards.model import Catalog, TriggerKind
+from ..variants.eternities_map import distance
 from ..variants.seating import attackable, influence
 from . import melee
 from .actions import Roll
@@ -95,13 +96,66 @@ def _turn_markers(state: GameState, catalog: Catalog) -> list[dict[str, Any]]:
     return out
 
 
+def _eternities_map(state: GameState, catalog: Catalog) -> dict[str, Any] | None:
+    """The Eternities Map as the table sees it; ``None`` in a game without it. Face-down cards show no
+    name. ``moves`` lists where a planeswalk could go now (a move under way has none to choose)."""
+    m = state.eternities
+    if m is None:
+        return None
+    face_up = {fu.card for fu in state.face_up}
+    spaces = []
+    for cell in m.cells:
+        card = catalog[state.name_of(cell.card)] if cell.face_up else None
+        spaces.append(
+            {
+                "x": cell.x,
+                "y": cell.y,
+                "face_up": cell.face_up,
+                "name": None if card is None else card.name,
+                "kind": None if card is None else card.kind,
+                "current": cell.position == m.position,
+                "planeswalked_to": cell.card in face_up,
+                "distance": distance(cell.position, m.position),
+                "counters": dict(cell.counters),
+            }
+        )
+    can_deal = bool(state.decks[0])
+    under_way = m.arriving or any(not catalog[state.name_of(fu.card)].is_plane for fu in state.face_up)
+    return {
+        "rules": m.rules.to_dict(),
+        "settings": {
+            "profile": m.rules.profile,
+            "phenomena": m.rules.phenomena.value,
+            "hellride_chance": m.rules.hellride_chance,
+            "move_chance": m.rules.move_chance,
+            "visibility": m.rules.visibility.value,
+            "radius": m.rules.radius,
+            "counters": m.rules.counters.value,
+        },
+        "description": m.rules.describe(),
+        "position": list(m.position),
+        "spaces": spaces,
+        "deck": len(state.decks[0]),
+        "phenomenon_pile": len(state.decks[1]) if m.rules.phenomena.value == "pile" else None,
+        "arriving": m.arriving,
+        "tunnel": m.tunnel,
+        "moves": []
+        if under_way
+        else [
+            {"direction": d.value, "x": x, "y": y, "hellride": d.hellride} for d, (x, y) in m.moves(can_deal=can_deal)
+        ],
+        "beside": [state.name_of(fu.card) for fu in state.face_up if fu.card != m.card_at(m.position)],
+    }
+
+
 def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator). Every seat sees the same public facts in
     this variant; the pending decision's options are listed for everyone, marked with who decides.
 
     In Grand Melee the turn fields (``turn``, ``active``, ``step``, ``priority``, ``stack``, ``face_up``,
     ``roll``, ``advance_to``...) describe the focused turn marker, ``focus``; ``turn_markers`` gives every
-    marker's turn, stack and planes (807.5, 901.14).
+    marker's turn, stack and planes (807.5, 901.14). ``eternities_map`` is the map (its rules, position,
+    spaces and the moves from here) in an Eternities Map game, else ``None``.
 
     >>> from planechase.engine.config import GameConfig
     >>> from planechase.engine.reducer import new_game
@@ -180,4 +234,5 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
         "advance_to": _advance_to(state),
         "focus": state.focus if state.markers is not None else None,
         "turn_markers": _turn_markers(state, catalog),
+        "eternities_map": _eternities_map(state, catalog),
     }

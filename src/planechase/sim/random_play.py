@@ -33,6 +33,7 @@ from ..engine.actions import (
 from ..engine.config import GameConfig
 from ..engine.reducer import StepResult, apply, legal_actions, new_game
 from ..engine.state import GameState, OtherEffect
+from ..variants.eternities_map import PROFILES, CountersRule, MapRules, PhenomenaRule, Visibility, planes_needed
 
 #: Seat names for random games (up to sixteen players, for Grand Melee).
 PLAYER_NAMES: tuple[str, ...] = (
@@ -203,12 +204,41 @@ def random_config(rng: random.Random, *, seed: int = 0, catalog: Catalog = CATAL
     mode = rng.random()
     if mode < 0.08:
         return replace(base, planechase=False)
+    if variant != "grand_melee" and rng.random() < 0.15:
+        return map_config(rng, base, catalog)
     if mode < 0.2:
         deck, legal = shared_deck(rng, n, catalog)
         return replace(base, shared_deck=deck, check_decks=legal)
     if mode < 0.3:
         return replace(base, decks=tuple(house_deck(rng, catalog) for _ in range(n)), check_decks=False)
     return replace(base, decks=tuple(legal_deck(rng, catalog) for _ in range(n)))
+
+
+def map_config(rng: random.Random, base: GameConfig, catalog: Catalog = CATALOG) -> GameConfig:
+    """``base`` played on the Eternities Map: a random profile, sometimes with changed settings (a small
+    radius, other phenomenon chances, visibility or counters), and either the whole catalog or a random deck
+    with just enough planes for the radius, so that decks run low."""
+    settings: dict[str, object] = {"profile": rng.choice(sorted(PROFILES))}
+    if rng.random() < 0.5:
+        settings["radius"] = rng.randint(1, 4)
+    if rng.random() < 0.25:
+        settings["phenomena"] = rng.choice([p.value for p in PhenomenaRule])
+    if rng.random() < 0.3:
+        settings["hellride_chance"] = rng.choice((0, 25, 50, 100))
+        settings["move_chance"] = rng.choice((0, 10, 50, 100))
+    if rng.random() < 0.25:
+        settings["visibility"] = rng.choice([v.value for v in Visibility])
+    if rng.random() < 0.25:
+        settings["counters"] = rng.choice([c.value for c in CountersRule])
+    rules = MapRules.from_dict(settings)
+    if rng.random() < 0.5:
+        return replace(base, eternities_map=rules)
+    pool = card_pool(catalog)
+    planes = rng.sample(sorted(pool.planes), min(len(pool.planes), planes_needed(rules) + rng.randint(0, 8)))
+    phenomena = rng.sample(sorted(pool.phenomena), rng.randint(1, len(pool.phenomena))) if rules.uses_phenomena else []
+    deck = [*planes, *phenomena]
+    rng.shuffle(deck)
+    return replace(base, eternities_map=rules, shared_deck=tuple(deck))
 
 
 # -- the agent -------------------------------------------------------------------------------
