@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
+from ..variants.eternities_map import PROFILES, CountersRule, PhenomenaRule, Visibility
 from .cards_cmd import cards
 from .deck_cmd import deck_app
 from .seats_cmd import seats
@@ -39,10 +40,66 @@ def play(
     team_size: Annotated[
         int | None, typer.Option(help="Players per team (default 2 in Two-Headed Giant, 3 in Emperor).")
     ] = None,
+    map_profile: Annotated[
+        str | None,
+        typer.Option(
+            "--map",
+            metavar="PROFILE",
+            help=f"Play on the Eternities Map by a house-rule profile: {', '.join(PROFILES)}. The map has one "
+            "deck (one of every plane, and every phenomenon if the profile uses them); not in Grand Melee.",
+        ),
+    ] = None,
+    map_radius: Annotated[
+        int | None,
+        typer.Option("--map-radius", metavar="N", help="Map: planes more than N steps away go back (1-8; default 3)."),
+    ] = None,
+    phenomena: Annotated[
+        str | None,
+        typer.Option(
+            metavar="|".join(p.value for p in PhenomenaRule),
+            help="Map: phenomena kept off the map, met from a separate pile on a move, or dealt onto the map.",
+        ),
+    ] = None,
+    hellride_chance: Annotated[
+        int | None,
+        typer.Option(metavar="PCT", help="Map with a phenomenon pile: % chance a hellride meets a phenomenon."),
+    ] = None,
+    move_chance: Annotated[
+        int | None,
+        typer.Option(metavar="PCT", help="Map with a phenomenon pile: % chance an ordinary move meets a phenomenon."),
+    ] = None,
+    visibility: Annotated[
+        str | None,
+        typer.Option(
+            metavar="|".join(v.value for v in Visibility),
+            help="Map: the four planes around the current one face up, or every plane face down until entered.",
+        ),
+    ] = None,
+    map_counters: Annotated[
+        str | None,
+        typer.Option(
+            "--map-counters",
+            metavar="|".join(c.value for c in CountersRule),
+            help="Map: a plane keeps its counters while on the map, or loses them when left (CR 901.7a).",
+        ),
+    ] = None,
 ) -> None:
-    """Play at the table: one shared screen, single keys to roll, pass, move on, choose and undo."""
-    from .play import run_play
+    """Play at the table: one shared screen, single keys to roll, pass, move on, choose and undo. Any map
+    option without --map plays the published Eternities Map with that change."""
+    from .play import MapOptionError, map_rules, run_play
 
+    try:
+        rules = map_rules(
+            map_profile,
+            radius=map_radius,
+            phenomena=phenomena,
+            hellride_chance=hellride_chance,
+            move_chance=move_chance,
+            visibility=visibility,
+            counters=map_counters,
+        )
+    except MapOptionError as exc:
+        raise typer.BadParameter(str(exc), param_hint=f"'{exc.option}'") from None
     raise typer.Exit(
         run_play(
             players=players or ["Alice", "Bob"],
@@ -51,6 +108,7 @@ def play(
             load=load,
             variant=variant,
             team_size=team_size,
+            eternities_map=rules,
         )
     )
 

@@ -11,6 +11,10 @@ The pieces are kept apart so they can be tested without a terminal:
   :class:`PipedKeys` reads keys and answers from lines of a pipe, so the table can be scripted:
   ``printf 'm\\nr\\n1\\nq\\ny\\n' | planechase play --seed 3``.
 
+On the Eternities Map (``--map PROFILE``, :func:`map_rules`), the game plays with the map's one deck and the
+screen draws the map (:mod:`planechase.cli.map_render`); a planeswalk asks the planeswalker for a direction
+(701.31b), answered with a digit like any decision.
+
 In Grand Melee (807.5), where several turns are taken at once, each with its own stack, the keys act on one
 turn marker at a time, the controller's :attr:`TableController.marker` (``M`` moves on to the next one).
 """
@@ -56,6 +60,7 @@ from ..engine.game import Game
 from ..engine.reducer import check_action
 from ..engine.state import DecisionKind, GameState, OtherEffect, Step
 from ..engine.views import view
+from ..variants.eternities_map import MapRules
 from .keys import PipedKeys, TtyKeys
 from .render import CHAOS_SYMBOL, Chrome, Message, render
 
@@ -94,6 +99,72 @@ def make_config(
         f"below the {need} that 901.15a asks for {len(players)} players. The full catalog comes later."
     )
     return GameConfig(players=tuple(players), shared_deck=deck, seed=seed, check_decks=False), notice
+
+
+# -- the Eternities Map ----------------------------------------------------------------------------
+
+#: The ``planechase play`` option that sets each :class:`MapRules` setting.
+MAP_OPTIONS: dict[str, str] = {
+    "radius": "--map-radius",
+    "phenomena": "--phenomena",
+    "hellride_chance": "--hellride-chance",
+    "move_chance": "--move-chance",
+    "visibility": "--visibility",
+    "counters": "--map-counters",
+}
+
+
+class MapOptionError(ValueError):
+    """A ``--map`` option the map can't be played with; ``option`` names it (e.g. ``--map-radius``)."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+def map_rules(profile: str | None, **settings: int | str | None) -> MapRules | None:
+    """The Eternities Map rules the ``--map`` options ask for: the named profile with the settings given
+    (``None`` leaves a setting as the profile has it); settings without a profile change the ``published``
+    one. ``None`` when no map option is given at all. Raises :class:`MapOptionError` naming the option.
+
+    >>> map_rules("chance", radius=2).radius, map_rules(None, visibility="fog_of_war").profile
+    (2, 'published')
+    >>> map_rules(None) is None
+    True
+    >>> map_rules("nowhere")
+    Traceback (most recent call last):
+    ...
+    planechase.cli.play.MapOptionError: unknown Eternities Map profile 'nowhere'; choose one of published, ...
+    """
+    given = {key: value for key, value in settings.items() if value is not None}
+    unknown = set(given) - set(MAP_OPTIONS)
+    if unknown:
+        raise MapOptionError("--map", f"unknown Eternities Map settings: {', '.join(sorted(unknown))}")
+    if profile is None and not given:
+        return None
+    name = profile or "published"
+    try:
+        MapRules.from_dict(name)
+    except ValueError as exc:
+        raise MapOptionError("--map", str(exc)) from None
+    for key, value in given.items():  # one at a time, so the message names the option at fault
+        try:
+            MapRules.from_dict({"profile": name, key: value})
+        except ValueError as exc:
+            raise MapOptionError(MAP_OPTIONS[key], str(exc)) from None
+    try:
+        return MapRules.from_dict({"profile": name, **given})
+    except ValueError as exc:
+        raise MapOptionError("--map", str(exc)) from None
+
+
+def map_arguments(rules: MapRules) -> str:
+    """The ``planechase play`` options that set up ``rules`` again, e.g. `` --map chance --map-radius 2``."""
+    out = f" --map {rules.profile}"
+    for key, value in rules.to_dict().items():
+        if key in MAP_OPTIONS:
+            out += f" {MAP_OPTIONS[key]} {value}"
+    return out
 
 
 # -- the controller ---------------------------------------------------------------------------------
@@ -290,7 +361,7 @@ class TableController:
             return state.pending.decision.player
         return state.active
 
-    def _done(self, events: Sequence[Event], *, prefer: str | None = None) -> Message:
+    def _done(self, events: Sequence[Event], *, prefer: str | tuple[str, ...] = ()) -> Message:
         decision = self.game.decision
         if decision is not None:
             who = self.game.state.players[decision.player].name
@@ -298,8 +369,13 @@ class TableController:
             keys = f"press 1-{count}" if count <= 9 else f"type a number from 1 to {count}"
             if decision.kind is DecisionKind.CHOOSE_NUMBER:
                 keys = f"type a number from 0 to {count - 1}"
+            if decision.kind is DecisionKind.CHOOSE_DIRECTION:  # the options are listed and on the map
+                return Message(
+                    f"{who} chooses a direction on the Eternities Map [{decision.rule}]: {keys} (see the map)."
+                )
             return Message(f"{who} must decide [{decision.rule}]: {keys}.")
-        chosen = next((e for e in events if e.type == prefer), None) if prefer else None
+        wanted = (prefer,) if isinstance(prefer, str) else prefer
+        chosen = next((e for w in wanted for e in events if e.type == w), None)
         event = chosen or (events[-1] if events else None)
         return Message(event.text if event else "Done.")
 
@@ -389,6 +465,8 @@ class TableController:
             return Message(f"Option {number} doesn't exist: choose 1-{len(decision.options)}.", ok=False)
         option = decision.options[number - 1]
         events = self._act(Choose(decision.player, decision.id, option.id))
+        if decision.kind is DecisionKind.CHOOSE_DIRECTION:  # say where the move went (701.31b)
+            return self._done(events, prefer=("planeswalked_to", "encountered", "map_moved"))
         return self._done(events, prefer="die_rolled")
 
     def _cast(self) -> Message:
@@ -524,7 +602,8 @@ class TableController:
         config = self.game.config
         command = f"planechase play --seed {config.seed}"
         command += "".join(f" -p {shlex.quote(name)}" for name in config.players)
-        command += " --shared" if config.shared_deck is not None else ""
+        command += " --shared" if config.shared_deck is not None and config.eternities_map is None else ""
+        command += map_arguments(config.eternities_map) if config.eternities_map is not None else ""
         if config.variant != "free_for_all":
             command += f" --variant {config.variant}"
         if config.team_size is not None:
@@ -595,9 +674,13 @@ def start_game(
     *,
     variant: str = "free_for_all",
     team_size: int | None = None,
+    eternities_map: MapRules | None = None,
 ) -> tuple[Game, int, str | None, Path]:
     """The game to play (new or loaded), its seed, a notice to show and the save path. Raises
-    :class:`PlanechaseError` or :class:`OSError` with a message for the person at the table."""
+    :class:`PlanechaseError` or :class:`OSError` with a message for the person at the table.
+
+    With ``eternities_map`` the game is played on the Eternities Map with the map's deck (one of every plane
+    in the catalog, and every phenomenon when the rules use them); the engine refuses it in Grand Melee."""
     if load is not None:
         try:
             data = json.loads(load.read_text(encoding="utf-8"))
@@ -607,8 +690,19 @@ def start_game(
         loaded = f"Continuing {load} ({len(game.history) - 1} actions replayed)."
         if seed is not None:
             loaded += " --seed is ignored when loading."
+        if eternities_map is not None:
+            loaded += " The --map options are ignored when loading (the save has its own)."
         return game, game.config.seed, loaded, load
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+    if eternities_map is not None:  # the map's own deck: --shared changes nothing (the map has one deck)
+        config = GameConfig(
+            players=tuple(players),
+            seed=chosen,
+            variant=variant.replace("-", "_"),
+            team_size=team_size,
+            eternities_map=eternities_map,
+        )
+        return Game(config), chosen, None, default_save_path(chosen)
     config, notice = make_config(players, chosen, shared=shared)
     config = dataclasses.replace(config, variant=variant.replace("-", "_"), team_size=team_size)
     return Game(config), chosen, notice, default_save_path(chosen)
@@ -622,6 +716,7 @@ def run_play(
     *,
     variant: str = "free_for_all",
     team_size: int | None = None,
+    eternities_map: MapRules | None = None,
 ) -> int:
     """Run the table until the players quit; return the exit code (2 if the game can't start, 130
     after Ctrl-C). On a terminal, keys are single presses; from a pipe, one key per line."""
@@ -631,7 +726,7 @@ def run_play(
     console = Console() if interactive else Console(width=120, color_system=None, emoji=False)
     try:
         game, used_seed, notice, save_path = start_game(
-            players, seed, shared, load, variant=variant, team_size=team_size
+            players, seed, shared, load, variant=variant, team_size=team_size, eternities_map=eternities_map
         )
     except (PlanechaseError, OSError) as exc:
         console.print(f"Can't start the game: {exc}", markup=False, style="bold red")

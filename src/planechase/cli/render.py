@@ -34,6 +34,7 @@ from ..engine.game import Game
 from ..engine.reducer import check_action, is_legal
 from ..engine.state import DecisionKind, GameState, Step
 from ..engine.views import view
+from .map_render import map_panel
 
 #: How the chaos symbol is shown: the cards' "{CHAOS}" and the start of every chaos ability.
 CHAOS_SYMBOL = "🌀"
@@ -99,7 +100,11 @@ HELP: tuple[tuple[str, str], ...] = (
     ),
     ("a", "Move on to a step you choose from a numbered list."),
     ("e", "Move on to the end step."),
-    ("1-9", "Answer the pending decision with that option (with more than nine options, type the number)."),
+    (
+        "1-9",
+        "Answer the pending decision with that option (with more than nine options, type the number). On the "
+        "Eternities Map, a planeswalk asks for a direction: the spaces it may go to show their numbers.",
+    ),
     ("c", "Cast another spell or ability: its effect (none, chaos, planeswalk, roll, counter, copy) and target."),
     ("t", "Report an event the engine does not see that triggers a face-up card (▶): which ability, which player."),
     ("l / o", "Adjust a player's life total / poison counters: a player, then +N, -N or =N."),
@@ -211,8 +216,14 @@ def render(game: Game, chrome: Chrome | None = None, *, width: int = 120, height
     sym = chrome.chaos
     bottom = Group(_message_line(chrome), Text(hint(game, state), style="italic"), _legend(width, state.grand_melee))
     below = _measure(bottom, width)
-    for roomy, tight in ((True, False), (False, False), (False, True)):
-        top = Group(_header(v, state, chrome, width), _main(game, state, v, width, sym, roomy), *_middle(v, sym, tight))
+    # Ever tighter layouts until one leaves room for the log: roomy cards, plain cards, a compact Eternities
+    # Map (one line per space), one line per stack object.
+    layouts = [(True, False, False), (False, False, False), (False, True, False)]
+    if v["eternities_map"] is not None:
+        layouts[2:] = [(False, False, True), (False, True, True)]
+    for roomy, tight, compact in layouts:
+        main = _main(game, state, v, width, sym, roomy, compact)
+        top = Group(_header(v, state, chrome, width), main, *_middle(v, sym, tight))
         used = _measure(top, width) + below
         if used + (LOG_LINES if roomy else 3) + 2 <= height:
             break
@@ -272,24 +283,31 @@ def _header(v: dict[str, Any], state: GameState, chrome: Chrome, width: int) -> 
     return Group(title, strip)
 
 
-def _main(game: Game, state: GameState, v: dict[str, Any], width: int, sym: str, roomy: bool) -> RenderableType:
+def _main(
+    game: Game, state: GameState, v: dict[str, Any], width: int, sym: str, roomy: bool, compact_map: bool = False
+) -> RenderableType:
     """The cards beside the players, the die and what is in effect; several face-up cards (Spatial
     Merging, Norn's Seedcore) take the whole width, with the rest in a row below. In Grand Melee the turn
-    markers' table goes under the cards."""
+    markers' table goes under the cards. The Eternities Map goes under the cards (drawn compact, one line
+    per space, when ``compact_map``)."""
     several = len(v["face_up"]) > 1
     planes = _planes(v, sym, roomy, per_row=4 if several and width >= 100 else 2)
     if state.grand_melee:
         planes = Group(planes, _markers_panel(game.state, state.focus))
+    emap = v["eternities_map"]
+    board = None if emap is None else map_panel(emap, decision=v["decision"], compact=compact_map)
     elsewhere = {t.active for t in melee.turns(game.state) if t.taking_turn and t.marker != state.focus}
     players = _players(v, elsewhere)
     if width < 100:
-        return Group(planes, players, _roll_panel(game, state), _in_effect(v, sym))
+        return Group(planes, *([board] if board else []), players, _roll_panel(game, state), _in_effect(v, sym))
     grid = Table.grid(expand=True, padding=(0, 1))
     if several:
         grid.add_column(ratio=1, overflow="fold")
         grid.add_column(ratio=1, overflow="fold")
         grid.add_row(players, Group(_roll_panel(game, state), _in_effect(v, sym, reminders=False)))
-        return Group(planes, grid)
+        return Group(planes, grid, *([board] if board else []))
+    if board is not None:
+        planes = Group(planes, board)
     grid.add_column(ratio=3, overflow="fold")
     grid.add_column(ratio=2, overflow="fold")
     grid.add_row(planes, Group(players, _roll_panel(game, state), _in_effect(v, sym)))

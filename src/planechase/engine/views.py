@@ -144,7 +144,11 @@ def _eternities_map(state: GameState, catalog: Catalog) -> dict[str, Any] | None
         else [
             {"direction": d.value, "x": x, "y": y, "hellride": d.hellride} for d, (x, y) in m.moves(can_deal=can_deal)
         ],
-        "beside": [state.name_of(fu.card) for fu in state.face_up if fu.card != m.card_at(m.position)],
+        "beside": [
+            state.name_of(fu.card)
+            for fu in state.face_up
+            if fu.card != m.card_at(m.position) and catalog[state.name_of(fu.card)].is_plane
+        ],
     }
 
 

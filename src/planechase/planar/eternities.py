@@ -117,7 +117,8 @@ def set_up(run: Run) -> None:
     run.emit(
         "map_rules",
         ("901.1", "901.4"),
-        "The game is played on the Eternities Map. " + " ".join(m.rules.describe()),
+        "The game is played on the Eternities Map. "
+        + " ".join(line if line.endswith(".") else line + "." for line in m.rules.describe()),
         map_rule="house:profile",
         settings=m.rules.to_dict(),
         lines=m.rules.describe(),
@@ -180,7 +181,7 @@ def _reveal_around(run: Run, text: str, map_rule: str) -> None:
     run.emit(
         "map_revealed",
         "901.4",
-        text + " " + ", ".join(f"{run.card_name(m.card_at(p) or 0)} ({where(p)})" for p in hidden) + ".",
+        text + " " + "; ".join(f"{run.card_name(m.card_at(p) or 0)} ({where(p)})" for p in hidden) + ".",
         map_rule=map_rule,
         spaces=[list(p) for p in hidden],
         cards=[run.card_name(m.card_at(p) or 0) for p in hidden],
@@ -395,10 +396,25 @@ def _phenomenon_on_the_way(run: Run, *, hellride: bool) -> int | None:
     )
     m = _map(run)
     if m.at(m.position) is None:
-        _deal(run, m.position, face_up=True)
+        _deal_destination(run)
     else:
         s.eternities = m.turn_up(m.position)
     return card
+
+
+def _deal_destination(run: Run) -> None:
+    """Deal the top card of the deck face up onto the empty space the game is entering."""
+    position = _map(run).position
+    card = _deal(run, position, face_up=True)
+    if card is not None:
+        run.emit(
+            "map_space_dealt",
+            ("901.4",),
+            f"{run.card_name(card)} is dealt face up onto the space the game enters ({where(position)}).",
+            card=run.card_name(card),
+            position=list(position),
+            map_rule="article:move",
+        )
 
 
 def _arrive(run: Run, to_cards: Sequence[int] | None) -> tuple[int, ...]:
@@ -442,7 +458,7 @@ def _arrive(run: Run, to_cards: Sequence[int] | None) -> tuple[int, ...]:
         take_from_deck(run, first)
         s.eternities = _map(run).deal(position, first, face_up=True)
     elif cell is None:
-        _deal(run, position, face_up=True)
+        _deal_destination(run)
     else:
         s.eternities = m.turn_up(position)
     return merged
@@ -465,7 +481,7 @@ def _shuffle_back_far_planes(run: Run) -> None:
     run.emit(
         "map_shuffled_back",
         ("901.4",),
-        f"More than {m.rules.radius} steps away, {', '.join(shown)} "
+        f"More than {m.rules.radius} step{'s' if m.rules.radius != 1 else ''} away, {', '.join(shown)} "
         f"{'is' if len(far) == 1 else 'are'} shuffled back into the deck"
         + (" (counters on them are lost)." if any(c.counters for c in far) else "."),
         spaces=[list(c.position) for c in far],
@@ -482,7 +498,7 @@ def _fill_around(run: Run) -> None:
         run.emit(
             "map_filled",
             ("901.4",),
-            f"Cards are dealt face down around the new position: {', '.join(where(p) for p in filled)}.",
+            f"Cards are dealt face down around the new position: {'; '.join(where(p) for p in filled)}.",
             spaces=[list(p) for p in filled],
             map_rule="article:after_move",
         )

@@ -32,6 +32,7 @@ from ..engine.errors import (
 )
 from ..engine.game import Game
 from ..engine.state import DieFace
+from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES, MapRules
 
 PROTOCOL_NAME = "planechase-engine"
 PROTOCOL_VERSION = 1
@@ -274,8 +275,15 @@ _DIE_FACES = frozenset(face.value for face in DieFace)
 
 def check_forced(outcomes: list[str], players: int) -> None:
     """Raise :class:`ProtocolError` unless every outcome is one :func:`planechase.force` can use:
-    a die face (``chaos``, ``die:blank``...), ``order:<a permutation of 0..n-1>``, ``seat:<seat>`` or
-    ``coin:win``/``coin:lose``."""
+    a die face (``chaos``, ``die:blank``...), ``order:<a permutation of 0..n-1>``, ``seat:<seat>``,
+    ``coin:win``/``coin:lose`` or ``percent:<1 to 100>`` (the Eternities Map's percent chances).
+
+    >>> check_forced(["percent:100"], 2)
+    >>> check_forced(["percent:0"], 2)
+    Traceback (most recent call last):
+    ...
+    planechase.protocol.messages.ProtocolError: cannot force 'percent:0': a percent roll is percent:1 to percent:100
+    """
     for outcome in outcomes:
         kind, _, value = outcome.partition(":") if ":" in outcome else ("die", ":", outcome)
         problem = None
@@ -294,10 +302,41 @@ def check_forced(outcomes: list[str], players: int) -> None:
         elif kind == "coin":
             if value not in ("win", "lose"):
                 problem = "a coin flip is coin:win or coin:lose"
+        elif kind == "percent":
+            if not (value.isdigit() and value.isascii() and value == str(int(value)) and 1 <= int(value) <= 100):
+                problem = "a percent roll is percent:1 to percent:100"
         else:
-            problem = "outcomes are die faces, order:..., seat:... or coin:..."
+            problem = "outcomes are die faces, order:..., seat:..., coin:... or percent:..."
         if problem:
             raise ProtocolError(ErrorCode.INVALID_FORCED, f"cannot force {outcome[:60]!r}: {problem}")
+
+
+def map_profiles() -> list[dict[str, Any]]:
+    """The Eternities Map profiles a config's ``eternities_map`` may name, as ``hello`` lists them: each
+    profile's name, what it means and all its settings.
+
+    >>> [p["profile"] for p in map_profiles()][:2]
+    ['published', 'hellride_phenomena']
+    >>> map_profiles()[0]["settings"]["radius"]
+    3
+    """
+    return [
+        {"profile": name, "summary": PROFILE_SUMMARIES.get(name, ""), "settings": map_settings(rules)}
+        for name, rules in PROFILES.items()
+    ]
+
+
+def map_settings(rules: MapRules) -> dict[str, Any]:
+    """Every setting of ``rules``, as the view's ``eternities_map.settings`` shows them."""
+    return {
+        "profile": rules.profile,
+        "phenomena": rules.phenomena.value,
+        "hellride_chance": rules.hellride_chance,
+        "move_chance": rules.move_chance,
+        "visibility": rules.visibility.value,
+        "radius": rules.radius,
+        "counters": rules.counters.value,
+    }
 
 
 # -- the session --------------------------------------------------------------------------------
@@ -383,6 +422,7 @@ class Session:
             "engine_version": __version__,
             "commands": list(COMMANDS),
             "max_line_bytes": MAX_LINE_BYTES,
+            "eternities_map_profiles": map_profiles(),
         }
 
     def _cmd_new(self, args: Mapping[str, Any]) -> dict[str, Any]:
