@@ -13,7 +13,7 @@ How the planar cards that move the game read on the map (documented in docs/vari
   is already under way: planeswalking away from it finishes it, without a new direction.
 * **Planeswalk to named planes** (Spatial Merging): a move, and the first plane is put on the destination
   space (the card there goes to the bottom of the deck); the others join it, face up beside the map, and
-  go to the bottom of the deck when the game moves on.
+  go to the bottom of the deck when the game moves on. Such a move meets no phenomenon on the way.
 * **Don't planeswalk away** (Norn's Seedcore): no move; the plane joins the current one beside the map.
 * **Interplanar Tunnel**: the chosen plane goes on top of the deck; the next move puts it on the
   destination space (the card there goes to the bottom of the deck).
@@ -332,8 +332,11 @@ def planeswalk_on_map(
             previous=list(start),
             map_rule="article:hellride" if direction.hellride else "article:move",
         )
-        met = _phenomenon_on_the_way(run, hellride=direction.hellride)
+        if to_cards is None:  # a move to named planes (Spatial Merging) goes straight there
+            met = _phenomenon_on_the_way(run, hellride=direction.hellride)
     merged = _arrive(run, to_cards)
+    for beside in merged:
+        take_from_deck(run, beside)  # out of the deck before the map is tidied, on their way face up
     if direction is not None:
         _shuffle_back_far_planes(run)
         _fill_around(run)
@@ -394,12 +397,7 @@ def _phenomenon_on_the_way(run: Run, *, hellride: bool) -> int | None:
         card=run.card_name(card),
         map_rule="house:phenomena",
     )
-    m = _map(run)
-    if m.at(m.position) is None:
-        _deal_destination(run)
-    else:
-        s.eternities = m.turn_up(m.position)
-    return card
+    return card  # the destination is dealt or turned up next, as the game arrives (_arrive)
 
 
 def _deal_destination(run: Run) -> None:
