@@ -10,6 +10,7 @@ from typing import Any
 
 from ..cards.catalog import CATALOG
 from ..cards.model import Catalog, TriggerKind
+from ..planar.eternities import move_under_way
 from ..variants.eternities_map import distance
 from ..variants.seating import attackable, influence
 from . import melee
@@ -120,7 +121,7 @@ def _eternities_map(state: GameState, catalog: Catalog) -> dict[str, Any] | None
             }
         )
     can_deal = bool(state.decks[0])
-    under_way = m.arriving or any(not catalog[state.name_of(fu.card)].is_plane for fu in state.face_up)
+    under_way = move_under_way(state, catalog)
     return {
         "rules": m.rules.to_dict(),
         "settings": {

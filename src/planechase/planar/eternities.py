@@ -31,7 +31,7 @@ from ..cards.model import Catalog
 from ..engine.config import GameConfig
 from ..engine.context import Run
 from ..engine.errors import DeckError
-from ..engine.state import CardRef, DecisionKind, Duration, FaceUpCard
+from ..engine.state import CardRef, DecisionKind, Duration, FaceUpCard, GameState
 from ..variants.eternities_map import (
     Direction,
     EternitiesMap,
@@ -280,10 +280,14 @@ def choose_direction(run: Run, seat: int) -> tuple[Direction, Position] | None:
     return next((d, target) for d, target in moves if d.value == answer)
 
 
-def _phenomenon_here(run: Run) -> bool:
-    """Whether the game is in the middle of a move: a phenomenon is face up (met on the way with the ``pile``
-    rule, or dealt on the current space)."""
-    return any(not is_plane(run, fu.card) for fu in run.s.face_up)
+def move_under_way(state: GameState, catalog: Catalog) -> bool:
+    """Whether the game is in the middle of a move on the map: arriving at a space, or a phenomenon is face
+    up (met on the way with the ``pile`` rule, or dealt on the current space). Planeswalking then finishes
+    the move instead of choosing a direction."""
+    m = state.eternities
+    if m is None:
+        return False
+    return m.arriving or any(not catalog[state.name_of(fu.card)].is_plane for fu in state.face_up)
 
 
 def planeswalk_on_map(
@@ -295,7 +299,7 @@ def planeswalk_on_map(
     from .planeswalk import end_effects, leave_face_up
 
     s = run.s
-    under_way = _map(run).arriving or _phenomenon_here(run)
+    under_way = move_under_way(s, run.catalog)
     direction: Direction | None = None
     if not under_way:
         choice = choose_direction(run, seat)
