@@ -39,6 +39,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..variants.eternities_map import place_name
+
 #: Short names of the map's directions, as the spaces show them.
 DIRECTION_ABBREVIATIONS: dict[str, str] = {
     "north": "N",
@@ -109,7 +111,7 @@ def build_panel(
         body = Group(grid, info)
     title = Text.assemble(("ETERNITIES MAP", "bold"), " north ↑")
     x, y = emap["position"]
-    title.append(f"  at {_where(x, y)}")
+    title.append(f"  at {place_name((x, y))}")
     if numbers:
         title.append(f"  choose a direction: 1-{len(numbers)}", style="bold yellow")
     return Panel(body, title=title, title_align="left", border_style="cyan", padding=(0, 1))
@@ -121,18 +123,6 @@ def direction_numbers(decision: Mapping[str, Any] | None) -> dict[str, int]:
     if not decision or decision.get("kind") != CHOOSE_DIRECTION:
         return {}
     return {str(option["id"]): i for i, option in enumerate(decision["options"], start=1)}
-
-
-def _where(x: int, y: int) -> str:
-    """A position in words, from the centre: ``the centre``, ``1 north, 2 east``."""
-    if (x, y) == (0, 0):
-        return "the centre"
-    parts = []
-    if y:
-        parts.append(f"{abs(y)} {'north' if y > 0 else 'south'}")
-    if x:
-        parts.append(f"{abs(x)} {'east' if x > 0 else 'west'}")
-    return ", ".join(parts)
 
 
 def _extent(emap: Mapping[str, Any]) -> tuple[list[int], list[int]]:
@@ -325,5 +315,7 @@ def _info(emap: Mapping[str, Any], compact: bool) -> Text:
         for space in kept:
             name = space["name"] if space["face_up"] and space["name"] else "?"
             text.append("\n")
-            text.append(f"Counters on {name} ({_where(space['x'], space['y'])}): {_counters(space)}", style="yellow")
+            text.append(
+                f"Counters on {name} ({place_name((space['x'], space['y']))}): {_counters(space)}", style="yellow"
+            )
     return text

@@ -40,6 +40,7 @@ from ..variants.eternities_map import (
     Position,
     Visibility,
     around,
+    place_name,
     planes_needed,
 )
 from .zones import deck_holding, is_plane, take_from_deck
@@ -93,19 +94,6 @@ def _map(run: Run) -> EternitiesMap:
     m = run.s.eternities
     assert m is not None
     return m
-
-
-def where(position: Position) -> str:
-    """A space's name for the log: ``the centre`` or steps from it, e.g. ``2 north, 1 east``."""
-    x, y = position
-    if (x, y) == (0, 0):
-        return "the centre"
-    parts = []
-    if y:
-        parts.append(f"{abs(y)} {'north' if y > 0 else 'south'}")
-    if x:
-        parts.append(f"{abs(x)} {'east' if x > 0 else 'west'}")
-    return ", ".join(parts) + " of the centre"
 
 
 def set_up(run: Run) -> None:
@@ -181,7 +169,7 @@ def _reveal_around(run: Run, text: str, map_rule: str) -> None:
     run.emit(
         "map_revealed",
         "901.4",
-        text + " " + "; ".join(f"{run.card_name(m.card_at(p) or 0)} ({where(p)})" for p in hidden) + ".",
+        text + " " + "; ".join(f"{run.card_name(m.card_at(p) or 0)} ({place_name(p)})" for p in hidden) + ".",
         map_rule=map_rule,
         spaces=[list(p) for p in hidden],
         cards=[run.card_name(m.card_at(p) or 0) for p in hidden],
@@ -328,7 +316,7 @@ def planeswalk_on_map(
         run.emit(
             "map_moved",
             MOVE_RULES,
-            f"The game {kind} {direction.value} to {where(target)}.",
+            f"The game {kind} {direction.value} to {place_name(target)}.",
             player=seat,
             direction=direction.value,
             hellride=direction.hellride,
@@ -412,7 +400,7 @@ def _deal_destination(run: Run) -> None:
         run.emit(
             "map_space_dealt",
             ("901.4",),
-            f"{run.card_name(card)} is dealt face up onto the space the game enters ({where(position)}).",
+            f"{run.card_name(card)} is dealt face up onto the space the game enters ({place_name(position)}).",
             card=run.card_name(card),
             position=list(position),
             map_rule="article:move",
@@ -451,8 +439,8 @@ def _arrive(run: Run, to_cards: Sequence[int] | None) -> tuple[int, ...]:
             run.emit(
                 "map_displaced",
                 ("701.31b", "901.4"),
-                f"{run.card_name(displaced) if cell.face_up else 'The face-down card'} at {where(position)} goes to "
-                "the bottom of the deck to make way.",
+                f"{run.card_name(displaced) if cell.face_up else 'The face-down card'} at {place_name(position)} "
+                "goes to the bottom of the deck to make way.",
                 position=list(position),
                 map_rule="engine:named_planes",
                 **({"card": run.card_name(displaced)} if cell.face_up else {}),
@@ -500,7 +488,7 @@ def _fill_around(run: Run) -> None:
         run.emit(
             "map_filled",
             ("901.4",),
-            f"Cards are dealt face down around the new position: {'; '.join(where(p) for p in filled)}.",
+            f"Cards are dealt face down around the new position: {'; '.join(place_name(p) for p in filled)}.",
             spaces=[list(p) for p in filled],
             map_rule="article:after_move",
         )

@@ -87,6 +87,23 @@ def distance(a: Position, b: Position) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
+def place_name(position: Position) -> str:
+    """A space in words, from the centre.
+
+    >>> place_name((0, 0)), place_name((2, -1))
+    ('the centre', '1 south, 2 east of the centre')
+    """
+    x, y = position
+    if (x, y) == (0, 0):
+        return "the centre"
+    parts = []
+    if y:
+        parts.append(f"{abs(y)} {'north' if y > 0 else 'south'}")
+    if x:
+        parts.append(f"{abs(x)} {'east' if x > 0 else 'west'}")
+    return ", ".join(parts) + " of the centre"
+
+
 def around(position: Position) -> tuple[Position, ...]:
     """The four spaces orthogonally next to ``position``: north, east, south, west."""
     return tuple(step(position, d) for d in ORTHOGONAL)
