@@ -8,9 +8,6 @@ phenomena make the separate pile ``decks[1]``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 import pytest
 
 from conftest import identity_order
@@ -28,91 +25,12 @@ from driving import (
     to_step,
     triggered,
 )
-from planechase import CATALOG, DecisionKind, Event, Game, GameConfig
-from planechase.variants.eternities_map import MapRules, PhenomenaRule, planes_needed
+from map_driving import QUIET, beside, layout, map_game, move, planes, position
+from planechase import DecisionKind
 
-#: Planes whose only triggered abilities are chaos abilities: nothing happens on them as turns go by.
-QUIET: tuple[str, ...] = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Gavony",
-    "Krosa",
-    "Llanowar",
-    "Bant",
-    "Esper",
-    "Feeding Grounds",
-    "Astral Arena",
-    "Akoum",
-    "Goldmeadow",
-    "Shiv",
-    "Takenuma",
-    "Turri Island",
-    "Velis Vel",
-    "The Great Forest",
-    "The Hippodrome",
-    "The Zephyr Maze",
-    "Megaflora Jungle",
-    "Naya",
-    "Onakke Catacomb",
-    "Raven's Run",
-    "Grixis",
-    "Kessig",
-)
-
-Space = tuple[int, int]
 PILE_RULES = {"profile": "hellride_phenomena", "radius": 2}
 ON_MAP_RULES = {"profile": "phenomena_on_map", "radius": 2}
 PUBLISHED_RULES = {"profile": "published", "radius": 2}
-
-
-def map_game(deck: Sequence[str], rules: Mapping[str, Any]) -> Game:
-    """A two-player map game with Alice starting, the deck (and any phenomenon pile) in its listed order."""
-    map_rules = MapRules.from_dict(rules)
-    config = GameConfig(
-        players=("Alice", "Bob"), shared_deck=tuple(deck), eternities_map=map_rules, seed=0, starting_player=0
-    )
-    planes = [name for name in deck if CATALOG[name].is_plane]
-    if map_rules.phenomena is PhenomenaRule.PILE:
-        forced = [identity_order(len(planes)), identity_order(len(deck) - len(planes))]
-    else:
-        forced = [identity_order(len(deck))]
-    return Game(config, forced=forced)
-
-
-def planes(*top: str, radius: int = 2) -> tuple[str, ...]:
-    """The planes a map of ``radius`` needs: ``top`` first, then quiet planes."""
-    size = planes_needed(MapRules(radius=radius))
-    rest = [name for name in QUIET if name not in top]
-    return (*top, *rest[: size - len(top)])
-
-
-def layout(game: Game) -> dict[Space, tuple[str, bool]]:
-    m = game.state.eternities
-    assert m is not None
-    return {cell.position: (game.state.name_of(cell.card), cell.face_up) for cell in m.cells}
-
-
-def position(game: Game) -> Space:
-    m = game.state.eternities
-    assert m is not None
-    return m.position
-
-
-def beside(game: Game) -> list[str]:
-    shown = game.view()["eternities_map"]["beside"]
-    assert isinstance(shown, list)
-    return [str(name) for name in shown]
-
-
-def move(game: Game, direction: str) -> list[Event]:
-    """Roll the Planeswalker symbol, let the ability resolve and choose ``direction``; what triggers then is
-    left on the stack."""
-    events = roll(game, "planeswalker") + resolve_top(game)
-    decision = game.decision
-    assert decision is not None and decision.kind is DecisionKind.CHOOSE_DIRECTION, decision
-    return events + answer(game, direction)
 
 
 # -- Interplanar Tunnel -------------------------------------------------------------------------------

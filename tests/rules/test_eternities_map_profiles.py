@@ -9,12 +9,10 @@ listed, make the separate pile ``decks[1]``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
-from conftest import identity_order
 from driving import (
     answer,
     brief,
@@ -28,123 +26,9 @@ from driving import (
     to_step,
     types,
 )
-from planechase import CATALOG, ConfigError, DecisionKind, DeckError, Event, Game, GameConfig
+from map_driving import QUIET, arriving, direction_options, layout, map_game, map_view, move, planes, position, walk
+from planechase import CATALOG, ConfigError, DeckError, Game, GameConfig
 from planechase.variants.eternities_map import PROFILES, MapRules, PhenomenaRule, planes_needed
-
-#: Planes whose only triggered abilities are chaos abilities: nothing happens on them as turns go by.
-QUIET: tuple[str, ...] = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Gavony",
-    "Krosa",
-    "Llanowar",
-    "Bant",
-    "Esper",
-    "Feeding Grounds",
-    "Astral Arena",
-    "Akoum",
-    "Goldmeadow",
-    "Shiv",
-    "Takenuma",
-    "Turri Island",
-    "Velis Vel",
-    "The Great Forest",
-    "The Hippodrome",
-    "The Zephyr Maze",
-    "Megaflora Jungle",
-    "Naya",
-    "Onakke Catacomb",
-    "Raven's Run",
-    "Grixis",
-    "Kessig",
-)
-
-Space = tuple[int, int]
-
-
-def rules_of(rules: MapRules | str | Mapping[str, Any]) -> MapRules:
-    return rules if isinstance(rules, MapRules) else MapRules.from_dict(rules)
-
-
-def map_game(
-    deck: Sequence[str] | None,
-    rules: MapRules | str | Mapping[str, Any],
-    *,
-    seed: int = 0,
-    keep_order: bool = True,
-) -> Game:
-    """A two-player map game with Alice starting; with ``keep_order`` the deck (and any phenomenon pile)
-    keeps its listed order, top first. ``deck=None`` plays the default deck."""
-    map_rules = rules_of(rules)
-    config = GameConfig(
-        players=("Alice", "Bob"),
-        shared_deck=None if deck is None else tuple(deck),
-        eternities_map=map_rules,
-        seed=seed,
-        starting_player=0,
-    )
-    if not keep_order or deck is None:
-        return Game(config)
-    planes = [name for name in deck if CATALOG[name].is_plane]
-    if map_rules.phenomena is PhenomenaRule.PILE:
-        forced = [identity_order(len(planes)), identity_order(len(deck) - len(planes))]
-    else:
-        forced = [identity_order(len(deck))]
-    return Game(config, forced=forced)
-
-
-def planes(*top: str, radius: int) -> tuple[str, ...]:
-    """Exactly the planes a map of ``radius`` needs: ``top`` first, then quiet planes."""
-    size = planes_needed(MapRules(radius=radius))
-    rest = [name for name in QUIET if name not in top]
-    return (*top, *rest[: size - len(top)])
-
-
-def layout(game: Game) -> dict[Space, tuple[str, bool]]:
-    """Every card on the map: its name and whether it is face up, by space."""
-    m = game.state.eternities
-    assert m is not None
-    return {cell.position: (game.state.name_of(cell.card), cell.face_up) for cell in m.cells}
-
-
-def position(game: Game) -> Space:
-    m = game.state.eternities
-    assert m is not None
-    return m.position
-
-
-def arriving(game: Game) -> bool:
-    m = game.state.eternities
-    assert m is not None
-    return m.arriving
-
-
-def direction_options(game: Game) -> list[tuple[str, str]]:
-    decision = game.decision
-    assert decision is not None and decision.kind is DecisionKind.CHOOSE_DIRECTION, decision
-    return [(o.id, o.label) for o in decision.options]
-
-
-def move(game: Game, direction: str, *forced: str) -> list[Event]:
-    """Roll the Planeswalker symbol (then ``forced`` outcomes), let the ability resolve and choose
-    ``direction``. Whatever triggers afterwards is left on the stack."""
-    events = roll(game, "planeswalker", *forced) + resolve_top(game)
-    direction_options(game)
-    return events + answer(game, direction)
-
-
-def walk(game: Game, direction: str, *forced: str) -> list[Event]:
-    """:func:`move`, then resolve what triggered."""
-    return move(game, direction, *forced) + resolve_stack(game)
-
-
-def map_view(game: Game) -> dict[str, Any]:
-    view = game.view()["eternities_map"]
-    assert isinstance(view, dict)
-    return view
-
 
 # -- the map_rules event and the view name the profile -----------------------------------------------
 

@@ -9,8 +9,6 @@ the first card and its north, east, south and west neighbours the next four.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from conftest import identity_order
@@ -30,105 +28,13 @@ from driving import (
     triggered,
     types,
 )
-from planechase import CATALOG, DecisionKind, Event, Game, GameConfig, IllegalActionError
-from planechase.variants.eternities_map import MapRules, PhenomenaRule, planes_needed
-
-#: Planes whose only triggered abilities are chaos abilities: nothing happens on them as turns go by.
-QUIET: tuple[str, ...] = (
-    "Tazeem",
-    "Otaria",
-    "The Eon Fog",
-    "Sokenzan",
-    "Gavony",
-    "Krosa",
-    "Llanowar",
-    "Bant",
-    "Esper",
-    "Feeding Grounds",
-    "Astral Arena",
-    "Akoum",
-    "Goldmeadow",
-    "Shiv",
-    "Takenuma",
-    "Turri Island",
-    "Velis Vel",
-    "The Great Forest",
-    "The Hippodrome",
-    "The Zephyr Maze",
-    "Megaflora Jungle",
-    "Naya",
-    "Onakke Catacomb",
-    "Raven's Run",
-    "Grixis",
-    "Kessig",
-)
-
-Space = tuple[int, int]
-PLUS: set[Space] = {(0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)}
-
-
-def map_game(
-    deck: Sequence[str],
-    rules: MapRules | str | dict[str, object] = "published",
-    *,
-    players: Sequence[str] = ("Alice", "Bob"),
-    seed: int = 0,
-    keep_order: bool = True,
-) -> Game:
-    """A map game with Alice starting; with ``keep_order`` the deck (and any phenomenon pile) keeps its
-    listed order, top first."""
-    map_rules = rules if isinstance(rules, MapRules) else MapRules.from_dict(rules)
-    config = GameConfig(
-        players=tuple(players), shared_deck=tuple(deck), eternities_map=map_rules, seed=seed, starting_player=0
-    )
-    if not keep_order:
-        return Game(config)
-    planes = [name for name in deck if CATALOG[name].is_plane]
-    if map_rules.phenomena is PhenomenaRule.PILE:
-        forced = [identity_order(len(planes)), identity_order(len(deck) - len(planes))]
-    else:
-        forced = [identity_order(len(deck))]
-    return Game(config, forced=forced)
-
-
-def small_deck(*top: str, radius: int) -> tuple[str, ...]:
-    """Exactly the planes a map of ``radius`` needs: ``top`` first, then quiet planes."""
-    size = planes_needed(MapRules(radius=radius))
-    rest = [name for name in QUIET if name not in top]
-    return (*top, *rest[: size - len(top)])
-
-
-def layout(game: Game) -> dict[Space, tuple[str, bool]]:
-    """Every card on the map: its name and whether it is face up, by space."""
-    m = game.state.eternities
-    assert m is not None
-    return {cell.position: (game.state.name_of(cell.card), cell.face_up) for cell in m.cells}
-
-
-def position(game: Game) -> Space:
-    m = game.state.eternities
-    assert m is not None
-    return m.position
-
-
-def steps_between(a: Space, b: Space) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+from map_driving import PLUS, QUIET, Space, direction_options, layout, map_game, planes, position, steps_between, walk
+from planechase import DecisionKind, Event, Game, IllegalActionError
 
 
 def direction_decision(game: Game) -> list[str]:
     """The option ids of the pending direction question (the test fails if none is pending)."""
-    decision = game.decision
-    assert decision is not None and decision.kind is DecisionKind.CHOOSE_DIRECTION, decision
-    return [o.id for o in decision.options]
-
-
-def walk(game: Game, direction: str, *forced: str) -> list[Event]:
-    """The active player rolls the Planeswalker symbol (with ``forced`` outcomes after it), the ability
-    resolves, the direction is chosen, and whatever then triggers resolves."""
-    events = roll(game, "planeswalker", *forced) + resolve_top(game)
-    direction_decision(game)
-    events += answer(game, direction)
-    return events + resolve_stack(game)
+    return [option_id for option_id, _ in direction_options(game)]
 
 
 def setup_events(game: Game) -> tuple[Event, ...]:
@@ -139,7 +45,7 @@ def setup_events(game: Game) -> tuple[Event, ...]:
 
 
 def test_setup_deals_a_plus_and_only_the_centre_is_face_up_before_the_game_starts() -> None:
-    deck = small_deck(radius=2)
+    deck = planes(radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     events = setup_events(game)
     (dealt,) = of_type(events, "map_dealt")
@@ -164,7 +70,7 @@ def test_setup_deals_a_plus_and_only_the_centre_is_face_up_before_the_game_start
 
 
 def test_103_7_the_starting_plane_is_the_centre_card_and_the_only_face_up_object() -> None:
-    deck = small_deck("Aretopolis", radius=1)
+    deck = planes("Aretopolis", radius=1)
     game = map_game(deck, {"profile": "published", "radius": 1})
     events = setup_events(game)
     assert brief(events, "starting_plane") == [
@@ -189,7 +95,7 @@ def test_103_7_the_starting_plane_is_the_centre_card_and_the_only_face_up_object
 
 def test_103_7_a_phenomenon_dealt_to_the_centre_goes_to_the_bottom_and_the_next_card_is_taken() -> None:
     # Phenomena are in the map deck only with a profile that deals them onto the map.
-    deck = ("Time Distortion", "Planewide Disaster", *small_deck(radius=1))
+    deck = ("Time Distortion", "Planewide Disaster", *planes(radius=1))
     game = map_game(deck, {"profile": "phenomena_on_map", "radius": 1})
     events = setup_events(game)
     assert brief(events, "starting_plane_phenomenon") == [
@@ -209,7 +115,7 @@ def test_103_7_a_phenomenon_dealt_to_the_centre_goes_to_the_bottom_and_the_next_
 
 
 def test_neighbours_are_turned_face_up_once_the_game_starts_after_the_mulligan_instruction() -> None:
-    deck = small_deck(radius=1)
+    deck = planes(radius=1)
     game = map_game(deck, {"profile": "published", "radius": 1})
     events = list(setup_events(game))
     kinds = types(events)
@@ -226,7 +132,7 @@ def test_neighbours_are_turned_face_up_once_the_game_starts_after_the_mulligan_i
 
 
 def test_701_31b_a_planeswalker_roll_asks_the_active_player_for_a_direction_when_the_ability_resolves() -> None:
-    deck = small_deck(radius=2)
+    deck = planes(radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     next_turn(game)  # Bob's turn: Bob is the active player and the planar controller
     to_step(game)
@@ -260,7 +166,7 @@ def test_701_31b_a_planeswalker_roll_asks_the_active_player_for_a_direction_when
 
 
 def test_701_31b_a_planeswalk_effect_is_a_move_too() -> None:
-    deck = small_deck(radius=1)
+    deck = planes(radius=1)
     game = map_game(deck, {"profile": "published", "radius": 1})
     to_step(game)
     events = cast(game, "planeswalk") + resolve_stack(game)
@@ -286,7 +192,7 @@ def test_701_31b_a_planeswalk_effect_is_a_move_too() -> None:
 
 
 def test_901_9_a_second_roll_asks_its_cost_first_and_the_direction_only_when_the_ability_resolves() -> None:
-    deck = small_deck(radius=2)
+    deck = planes(radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     to_step(game)
     walk(game, "north")
@@ -304,7 +210,7 @@ def test_901_9_a_second_roll_asks_its_cost_first_and_the_direction_only_when_the
     [("north", (0, 1), 1), ("east", (1, 0), 2), ("south", (0, -1), 3), ("west", (-1, 0), 4)],
 )
 def test_701_31b_each_orthogonal_direction_moves_one_step_that_way(direction: str, space: Space, index: int) -> None:
-    deck = small_deck(radius=2)
+    deck = planes(radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     to_step(game)
     events = walk(game, direction)
@@ -328,7 +234,7 @@ def test_701_31b_each_orthogonal_direction_moves_one_step_that_way(direction: st
 
 
 def test_hellride_only_onto_an_unknown_diagonal_space() -> None:
-    deck = small_deck(radius=2)
+    deck = planes(radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     to_step(game)
     walk(game, "north")  # at (0, 1): (1, 0) and (-1, 0) are face-up planes diagonally south
@@ -355,7 +261,7 @@ def test_hellride_only_onto_an_unknown_diagonal_space() -> None:
 
 
 def test_hellride_onto_an_empty_diagonal_space_deals_the_top_card_there_on_arrival() -> None:
-    deck = small_deck(radius=2)
+    deck = planes(radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     to_step(game)
     top = deck_names(game)[0]
@@ -386,7 +292,7 @@ def test_hellride_onto_an_empty_diagonal_space_deals_the_top_card_there_on_arriv
 
 
 def test_after_a_move_cards_more_than_3_steps_away_are_shuffled_back_into_the_deck() -> None:
-    deck = small_deck(radius=3)
+    deck = planes(radius=3)
     assert len(deck) == 26
     game = map_game(deck)  # the published radius: 3
     to_step(game)
@@ -418,7 +324,7 @@ def test_after_a_move_cards_more_than_3_steps_away_are_shuffled_back_into_the_de
 
 
 def test_after_a_move_empty_spaces_around_are_filled_face_down_then_turned_face_up() -> None:
-    deck = small_deck(radius=2)
+    deck = planes(radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     to_step(game)
     top = deck_names(game)[:3]
@@ -448,7 +354,7 @@ def test_after_a_move_empty_spaces_around_are_filled_face_down_then_turned_face_
 
 
 def test_after_a_move_the_shuffle_back_comes_before_the_fill() -> None:
-    deck = small_deck(radius=1)
+    deck = planes(radius=1)
     game = map_game(deck, {"profile": "published", "radius": 1})
     to_step(game)
     # Radius 1: moving north leaves east, south and west 2 steps away. With only one card left in the
@@ -469,7 +375,7 @@ def test_after_a_move_the_shuffle_back_comes_before_the_fill() -> None:
 
 
 def test_backtracking_to_a_previous_plane_planeswalks_to_it_again() -> None:
-    deck = small_deck(QUIET[0], "Panopticon", radius=2)
+    deck = planes(QUIET[0], "Panopticon", radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     to_step(game)
     first = walk(game, "north")
@@ -497,7 +403,7 @@ def test_backtracking_to_a_previous_plane_planeswalks_to_it_again() -> None:
 
 
 def test_counters_stay_on_a_plane_while_it_stays_on_the_map() -> None:
-    deck = small_deck(QUIET[0], "Aretopolis", radius=2)
+    deck = planes(QUIET[0], "Aretopolis", radius=2)
     game = map_game(deck, {"profile": "published", "radius": 2})
     to_step(game)
     events = walk(game, "north")  # Aretopolis: a scroll counter, 1 life
@@ -527,7 +433,7 @@ def test_counters_stay_on_a_plane_while_it_stays_on_the_map() -> None:
 
 
 def test_counters_are_lost_when_the_plane_is_shuffled_back_into_the_deck() -> None:
-    deck = small_deck(QUIET[0], "Aretopolis", radius=1)
+    deck = planes(QUIET[0], "Aretopolis", radius=1)
     game = map_game(deck, {"profile": "published", "radius": 1})
     to_step(game)
     walk(game, "north")  # onto Aretopolis: 1 scroll counter
@@ -562,7 +468,7 @@ def test_counters_are_lost_when_the_plane_is_shuffled_back_into_the_deck() -> No
 
 
 def _play_unforced(seed: int) -> Game:
-    game = map_game(small_deck(radius=2), {"profile": "published", "radius": 2}, seed=seed, keep_order=False)
+    game = map_game(planes(radius=2), {"profile": "published", "radius": 2}, seed=seed, keep_order=False)
     to_step(game)
     for choice in (0, 4, 2, 5):
         roll(game, "planeswalker")
