@@ -121,6 +121,22 @@ def engine() -> None:
     raise typer.Exit(serve_stdio())
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0 lets other devices join).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    data: Annotated[
+        Path, typer.Option(help="Where tables are kept (an SQLite file is made there).", file_okay=False)
+    ] = Path("planechase-data"),
+) -> None:
+    """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite."""
+    from .serve_cmd import run_server
+
+    raise typer.Exit(run_server(host=host, port=port, data=data))
+
+
 app.command("cards")(cards)
 app.command("seats")(seats)
 app.add_typer(deck_app, name="deck")

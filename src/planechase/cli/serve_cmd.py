@@ -1,0 +1,22 @@
+"""``planechase serve``: run the web table's server (:mod:`planechase.server.app`) with uvicorn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def run_server(*, host: str, port: int, data: Path) -> int:
+    """Start the server and block until it is stopped; prints the address to open."""
+    import uvicorn
+
+    from ..server.app import create_app
+
+    app = create_app(data)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(f"Planechase web table: open http://{shown}:{port}/ (tables are kept in {data.resolve()})")
+    if host in ("0.0.0.0", "::"):
+        typer.echo("Other devices on your network can join with this machine's address instead of 127.0.0.1.")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    return 0

@@ -1,0 +1,221 @@
+"""The web table's server: a Starlette app served by uvicorn.
+
+Routes:
+
+* ``GET /``: the page to create a table; ``GET /t/{id}``: a table's page (its token in the URL fragment).
+* ``POST /api/tables``: create a table (see :func:`planechase.server.create.table_config`); answers every
+  seat's link, the spectator and display links, and the creator's token. Rate-limited per address.
+* ``GET /api/qr.svg?text=...``: a QR code of a link to this server, for joining from another device.
+* ``GET /api/profiles``: the Eternities Map's house-rule profiles; ``GET /api/sets``: the sets for random
+  decks.
+* ``WS /ws/{id}``: the table's live channel; messages are JSON objects (see :mod:`planechase.server.rooms`).
+
+Every message is size-limited and must be a JSON object; a bad one gets an ``error`` answer and never stops
+the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import time
+from collections import defaultdict, deque
+from pathlib import Path
+from typing import Any
+
+import segno
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..cards.random_decks import known_sets
+from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES
+from .create import CreateError, table_config
+from .rooms import Client, Outgoing, Room, encode
+from .store import Store
+
+STATIC = Path(__file__).parent / "static"
+
+#: The largest message a client may send, in bytes.
+MAX_MESSAGE = 16_384
+#: The largest table form, in bytes.
+MAX_FORM = 200_000
+#: How many tables one address may create per minute.
+CREATE_PER_MINUTE = 20
+
+
+class Tables:
+    """The rooms in memory, loaded from the store when first needed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def room(self, table_id: str) -> Room | None:
+        room = self.rooms.get(table_id)
+        if room is None:
+            record = self.store.table(table_id)
+            if record is None:
+                return None
+            room = self.rooms[table_id] = Room(record, self.store)
+        return room
+
+
+class RateLimit:
+    """At most ``limit`` events per address in any ``window`` seconds."""
+
+    def __init__(self, limit: int, window: float = 60.0) -> None:
+        self.limit = limit
+        self.window = window
+        self.seen: dict[str, deque[float]] = defaultdict(deque)
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        times = self.seen[key]
+        while times and now - times[0] > self.window:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        return True
+
+
+def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> Starlette:
+    """The server app, keeping its tables in ``data``/tables.sqlite3."""
+    store = Store(Path(data) / "tables.sqlite3")
+    tables = Tables(store)
+    limiter = RateLimit(create_limit)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        if store.table(request.path_params["table_id"]) is None:
+            return FileResponse(STATIC / "missing.html", status_code=404)
+        return FileResponse(STATIC / "table.html")
+
+    async def create(request: Request) -> Response:
+        client = request.client.host if request.client else "?"
+        if not limiter.allow(client):
+            return JSONResponse({"error": "too many tables created from here; wait a minute"}, status_code=429)
+        body = await request.body()
+        if len(body) > MAX_FORM:
+            return JSONResponse({"error": "the form is too large"}, status_code=413)
+        try:
+            form = json.loads(body)
+            config, meta = table_config(form)
+        except json.JSONDecodeError:
+            return JSONResponse({"error": "the form must be JSON"}, status_code=400)
+        except CreateError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        record = store.create_table(config, meta, seats=len(config["players"]))
+        base = str(request.base_url).rstrip("/")
+        page = f"{base}/t/{record.id}"
+        return JSONResponse(
+            {
+                "id": record.id,
+                "creator": record.creator_token,
+                "creator_url": f"{page}#t={record.creator_token}",
+                "seats": [
+                    {"seat": seat, "name": name, "url": f"{page}#t={token}"}
+                    for seat, (name, token) in enumerate(zip(config["players"], record.seat_tokens, strict=True))
+                ],
+                "spectator_url": f"{page}#t={record.spectator_token}",
+                "display_url": f"{page}#t={record.spectator_token}&display=1",
+                "house_rules": meta["house_rules"],
+                "seed": config["seed"],
+            },
+            status_code=201,
+        )
+
+    async def qr(request: Request) -> Response:
+        text = request.query_params.get("text", "")
+        base = str(request.base_url)
+        if not text.startswith(base) or len(text) > 512:
+            return JSONResponse({"error": "a QR code is made only for a link to this server"}, status_code=400)
+        out = io.BytesIO()
+        segno.make(text, error="m").save(out, kind="svg", scale=6, border=2)
+        return Response(out.getvalue(), media_type="image/svg+xml")
+
+    async def profiles(request: Request) -> Response:
+        return JSONResponse(
+            [
+                {"profile": name, "summary": PROFILE_SUMMARIES[name], "rules": rules.describe()}
+                for name, rules in PROFILES.items()
+            ]
+        )
+
+    async def sets(request: Request) -> Response:
+        return JSONResponse(list(known_sets()))
+
+    async def channel(websocket: WebSocket) -> None:
+        table_id = websocket.path_params["table_id"]
+        await websocket.accept()
+        room = tables.room(table_id)
+        if room is None:
+            await websocket.send_text(encode({"type": "error", "code": "no_table", "message": "no such table"}))
+            await websocket.close(code=4404)
+            return
+        client = Client(send=websocket.send_text)
+        room.connect(client)
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                if len(raw.encode()) > MAX_MESSAGE:
+                    answer = [_error(client, "too_large", f"messages are at most {MAX_MESSAGE} bytes")]
+                else:
+                    answer = await _answer(room, client, raw, tables.locks[table_id])
+                await _deliver(room, answer)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.disconnect(client)
+
+    routes = [
+        Route("/", index),
+        Route("/t/{table_id}", table_page),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/qr.svg", qr),
+        Route("/api/profiles", profiles),
+        Route("/api/sets", sets),
+        WebSocketRoute("/ws/{table_id}", channel),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.store = store
+    app.state.tables = tables
+    return app
+
+
+def _error(client: Client, code: str, message: str) -> Outgoing:
+    return Outgoing({"type": "error", "code": code, "message": message}, client)
+
+
+async def _answer(room: Room, client: Client, raw: str, lock: asyncio.Lock) -> list[Outgoing]:
+    try:
+        message: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        return [_error(client, "bad_json", "a message must be a JSON object")]
+    if not isinstance(message, dict):
+        return [_error(client, "bad_json", "a message must be a JSON object")]
+    async with lock:  # one message at a time per table: states are numbered in order
+        try:
+            return room.handle(client, message)
+        except Exception as exc:  # never let one message stop the table
+            return [_error(client, "server_error", f"the message could not be handled ({type(exc).__name__})")]
+
+
+async def _deliver(room: Room, answer: list[Outgoing]) -> None:
+    for out in answer:
+        text = encode(out.message)
+        targets = [out.client] if out.client is not None else [c for c in room.clients if c.joined]
+        for target in targets:
+            try:
+                await target.send(text)
+            except Exception:  # a connection that went away; its own handler cleans it up
+                room.disconnect(target)

@@ -1,0 +1,119 @@
+"""Creating a table from the form a player filled in: the variant and seats, Planechase with a deck per
+player or one shared deck (pasted lists or random decks from chosen sets), an optional seed and the
+Eternities Map's house rules.
+
+>>> config, meta = table_config({"players": ["Ann", "Bob"], "decks": "random", "seed": 4})
+>>> config["seed"], len(config["decks"]), meta["house_rules"]
+(4, 2, [])
+>>> table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": ["Naar Isl", ""]})
+Traceback (most recent call last):
+...
+planechase.server.create.CreateError: Ann's planar deck, line 1: unknown planar card 'Naar Isl'; did you mean 'Naar Isle' or 'Naya' or 'Enigma Ridges'?
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards.decklists import parse_deck_list
+from ..cards.random_decks import random_decks, random_shared_deck
+from ..engine.config import GameConfig
+from ..engine.errors import PlanechaseError
+from ..engine.reducer import new_game
+from ..variants.eternities_map import MapRules
+
+#: Longest accepted pasted deck list, in characters.
+MAX_DECK_TEXT = 20_000
+
+
+class CreateError(ValueError):
+    """The form can't make a table; the message says what to change."""
+
+
+def _text(value: object, name: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise CreateError(f"'{name}' must be text")
+    if len(value) > limit:
+        raise CreateError(f"'{name}' is longer than {limit} characters")
+    return value
+
+
+def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game configuration (JSON form, with a seed chosen now if none was given) and what the table shows
+    about how it was made; raises :class:`CreateError` naming what is wrong (a deck list error names its line
+    and suggests the card meant)."""
+    if not isinstance(form, Mapping):
+        raise CreateError("the table form must be a JSON object")
+    players = form.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise CreateError("'players' must be a list of names")
+    players = [p.strip() for p in players]
+    name = _text(form.get("name", ""), "name", 60).strip()
+    seed = form.get("seed")
+    if seed is None or seed == "":
+        seed = secrets.randbelow(2**31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise CreateError("'seed' must be a whole number from 0")
+    config: dict[str, Any] = {"players": players, "seed": seed}
+    for key in ("variant", "team_size", "range_of_influence", "attack", "starting_player", "random_seating"):
+        if form.get(key) not in (None, ""):
+            config[key] = form[key]
+    planechase = form.get("planechase", True)
+    if not isinstance(planechase, bool):
+        raise CreateError("'planechase' must be true or false")
+    house_rules: list[str] = []
+    mode = form.get("decks", "random")
+    rng = random.Random(seed)
+    sets, exclude = form.get("sets"), form.get("exclude", [])
+    if sets is not None and not (isinstance(sets, list) and all(isinstance(s, str) for s in sets)):
+        raise CreateError("'sets' must be a list of set codes")
+    if not (isinstance(exclude, list) and all(isinstance(s, str) for s in exclude)):
+        raise CreateError("'exclude' must be a list of card names")
+    eternities = form.get("eternities_map")
+    if not planechase:
+        config["planechase"] = False
+    elif eternities not in (None, False, ""):
+        try:
+            rules = MapRules.from_dict("published" if eternities is True else eternities)
+        except ValueError as exc:
+            raise CreateError(f"Eternities Map: {exc}") from None
+        config["eternities_map"] = rules.to_dict()
+        house_rules = ["The Eternities Map.", *rules.describe()]
+    elif mode == "random":
+        try:
+            config["decks"] = [list(d) for d in random_decks(len(players), rng=rng, sets=sets, exclude=exclude)]
+        except (PlanechaseError, ValueError) as exc:
+            raise CreateError(f"random decks: {exc}") from None
+    elif mode == "random_shared":
+        try:
+            config["shared_deck"] = list(random_shared_deck(len(players), rng=rng, sets=sets, exclude=exclude))
+        except (PlanechaseError, ValueError) as exc:
+            raise CreateError(f"random shared deck: {exc}") from None
+    elif mode == "pasted":
+        lists = form.get("deck_lists")
+        if not isinstance(lists, list) or len(lists) != len(players):
+            raise CreateError("'deck_lists' must hold one pasted list per player")
+        config["decks"] = [
+            list(_read(_text(text, "deck_lists", MAX_DECK_TEXT), f"{who}'s planar deck"))
+            for text, who in zip(lists, players, strict=True)
+        ]
+    elif mode == "pasted_shared":
+        text = _text(form.get("shared_deck_list"), "shared_deck_list", MAX_DECK_TEXT)
+        config["shared_deck"] = list(_read(text, "the shared planar deck"))
+    else:
+        raise CreateError("'decks' must be random, random_shared, pasted or pasted_shared")
+    try:
+        new_game(GameConfig.from_dict(config))  # every rule about the table and its decks, checked now
+    except PlanechaseError as exc:
+        raise CreateError(str(exc)) from None
+    return config, {"name": name, "decks": mode, "house_rules": house_rules}
+
+
+def _read(text: str, where: str) -> tuple[str, ...]:
+    try:
+        return parse_deck_list(text, source=where).require()
+    except PlanechaseError as exc:
+        raise CreateError(str(exc)) from None

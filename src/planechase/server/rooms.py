@@ -1,0 +1,280 @@
+"""A table being played: its game, who is connected, and the messages they exchange.
+
+A :class:`Room` is transport-free: :meth:`Room.handle` takes a parsed message from a client and returns
+the messages to send, each addressed to that client or to everyone at the table. The web server
+(:mod:`planechase.server.app`) carries them over WebSockets.
+
+Every state of the table has a number, ``state``: the count of entries accepted so far. A client acts
+against the state it saw; an action made against another state is refused as ``stale``, and a message
+repeated with the same client ``id`` is acknowledged again without being applied twice.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import AdjustLife, AdjustPoison, action_from_dict
+from ..engine.config import GameConfig
+from ..engine.errors import IllegalActionError, PlanechaseError
+from ..engine.events import Event
+from ..engine.game import Game
+from .store import Store, TableRecord
+
+#: The most events a joining client is sent at once (the newest ones).
+LOG_LIMIT = 400
+
+#: Event data that would tell a program more than the table may know (shuffled orders, forced draws).
+PRIVATE_EVENT_DATA = ("chance", "forced")
+
+
+@dataclass
+class Client:
+    """One connection: the seats it holds (several for pass-and-play), or none for a spectator or display."""
+
+    send: Callable[[str], Any]
+    seats: tuple[int, ...] = ()
+    creator: bool = False
+    joined: bool = False
+
+    @property
+    def spectator(self) -> bool:
+        return not self.seats
+
+
+@dataclass
+class Outgoing:
+    """A message to send: to ``client``, or to every client at the table when ``client`` is ``None``."""
+
+    message: dict[str, Any]
+    client: Client | None = None
+
+
+@dataclass
+class UndoProposal:
+    """An undo asked for by a seat, waiting for every player still in the game to agree."""
+
+    by: int
+    state: int
+    agreed: set[int] = field(default_factory=set)
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """An event as a client sees it: without the chance data that would reveal hidden cards."""
+    return {k: v for k, v in event.to_dict().items() if k not in PRIVATE_EVENT_DATA}
+
+
+class Room:
+    """A table in play: rebuilt from its stored entries, then kept in memory while clients come and go."""
+
+    def __init__(self, record: TableRecord, store: Store) -> None:
+        self.record = record
+        self.store = store
+        self.game = Game(GameConfig.from_dict(record.config))
+        self.state = 0
+        self.clients: list[Client] = []
+        self.undo: UndoProposal | None = None
+        for entry in store.entries(record.id):
+            if entry.kind == "action":
+                self.game.act(entry.body)
+            elif entry.kind == "undo":
+                self.game.undo(int(entry.body.get("steps", 1)))
+            self.state = entry.seq
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    def seats_for(self, tokens: Sequence[str]) -> tuple[tuple[int, ...], bool, bool] | None:
+        """The seats ``tokens`` give, whether one is the creator's and whether one is the spectators'
+        token; ``None`` if any token is not this table's."""
+        seats: list[int] = []
+        creator = spectator = False
+        for token in tokens:
+            if token in self.record.seat_tokens:
+                seats.append(self.record.seat_tokens.index(token))
+            elif token == self.record.creator_token:
+                creator = True
+            elif token == self.record.spectator_token:
+                spectator = True
+            else:
+                return None
+        return tuple(sorted(set(seats))), creator, spectator
+
+    def table_info(self) -> dict[str, Any]:
+        seating = self.game.state.seating
+        return {
+            "id": self.record.id,
+            "name": self.record.meta.get("name", ""),
+            "created": self.record.created,
+            "config": self.record.config,
+            "house_rules": self.record.meta.get("house_rules", []),
+            "seats": [
+                {"seat": p.seat, "name": p.name, "team": seating.seats[p.seat].team, "role": seating.seats[p.seat].role.value}
+                for p in self.game.state.players
+            ],
+        }
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def connect(self, client: Client) -> None:
+        self.clients.append(client)
+
+    def disconnect(self, client: Client) -> None:
+        if client in self.clients:
+            self.clients.remove(client)
+
+    def handle(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
+        """The answer to one message from ``client`` (already parsed and size-checked)."""
+        kind = message.get("type")
+        if kind == "join":
+            return self._join(client, message)
+        if not client.joined:
+            return [_error(client, "not_joined", "send a join message with your token first")]
+        if kind == "ping":
+            return [Outgoing({"type": "pong", "state": self.state}, client)]
+        if kind == "act":
+            return self._act(client, message)
+        if kind == "undo":
+            return self._undo_request(client, message)
+        if kind == "undo_vote":
+            return self._undo_vote(client, message)
+        if kind == "log":
+            return [Outgoing({"type": "log", "state": self.state, "events": self._log(None)}, client)]
+        return [_error(client, "unknown_type", f"unknown message type {kind!r}")]
+
+    def _join(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
+        tokens = message.get("tokens")
+        if not isinstance(tokens, list) or not all(isinstance(t, str) and len(t) <= 64 for t in tokens):
+            return [_error(client, "bad_message", "'tokens' must be a list of token strings")]
+        if len(tokens) > len(self.record.seat_tokens) + 2:
+            return [_error(client, "bad_message", "too many tokens")]
+        found = self.seats_for(tokens)
+        if found is None:
+            return [_error(client, "bad_token", "a token is not one of this table's")]
+        client.seats, client.creator, _ = found
+        client.joined = True
+        welcome = {
+            "type": "welcome",
+            "table": self.table_info(),
+            "you": {"seats": list(client.seats), "spectator": client.spectator, "creator": client.creator},
+        }
+        if client.creator:
+            welcome["tokens"] = {"seats": list(self.record.seat_tokens), "spectator": self.record.spectator_token}
+        return [Outgoing(welcome, client), Outgoing(self._state_message(reset=True), client)]
+
+    def _act(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
+        client_id = message.get("id")
+        if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
+            return [_error(client, "bad_message", "'id' must be a string of 1 to 64 characters")]
+        done = self.store.seq_of_client(self.record.id, client_id)
+        if done is not None:
+            return [Outgoing({"type": "ack", "id": client_id, "state": done, "repeated": True}, client)]
+        if client.spectator:
+            return [_refused(client, client_id, "spectator", "spectators can only watch", self.state)]
+        state = message.get("state")
+        if state != self.state:
+            return [_refused(client, client_id, "stale", f"the table is at state {self.state}", self.state)]
+        raw = message.get("action")
+        if not isinstance(raw, dict):
+            return [_refused(client, client_id, "bad_action", "'action' must be an object", self.state)]
+        try:
+            action = action_from_dict(raw)
+        except (PlanechaseError, ValueError, TypeError, KeyError) as exc:
+            return [_refused(client, client_id, "bad_action", str(exc), self.state)]
+        bookkeeping = isinstance(action, AdjustLife | AdjustPoison)  # anyone at the table keeps the score
+        if not bookkeeping and action.player not in client.seats:
+            return [_refused(client, client_id, "not_your_seat", "that seat is not yours", self.state)]
+        try:
+            self.game.act(action)
+        except IllegalActionError as exc:
+            return [_refused(client, client_id, "illegal", str(exc), self.state, rule=exc.rule)]
+        except (PlanechaseError, ValueError) as exc:
+            return [_refused(client, client_id, "illegal", str(exc), self.state)]
+        try:
+            seq = self.store.append(self.record.id, "action", action.to_dict(), client_id=client_id)
+        except Exception:
+            self.game.undo(1)  # not stored, so not accepted
+            raise
+        assert seq is not None
+        self.state = seq
+        self.undo = None  # an undo asked for against an earlier state no longer applies
+        events = [public_event(e) for e in self.game.history[-1].events]
+        return [
+            Outgoing({"type": "ack", "id": client_id, "state": seq}, client),
+            Outgoing(self._state_message(events=events)),
+        ]
+
+    def _undo_request(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
+        if client.spectator:
+            return [_error(client, "spectator", "spectators can only watch")]
+        if len(self.game.history) < 2:
+            return [_error(client, "nothing_to_undo", "nothing has happened yet that can be undone")]
+        if message.get("state") != self.state:
+            return [_error(client, "stale", f"the table is at state {self.state}")]
+        self.undo = UndoProposal(by=client.seats[0], state=self.state, agreed=set(client.seats))
+        return self._undo_progress()
+
+    def _undo_vote(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
+        if self.undo is None:
+            return [_error(client, "no_undo", "no undo is waiting for votes")]
+        if client.spectator:
+            return [_error(client, "spectator", "spectators can only watch")]
+        if message.get("agree") is not True:
+            self.undo = None
+            return [Outgoing({"type": "undo", "proposal": None, "refused_by": list(client.seats)})]
+        self.undo.agreed.update(client.seats)
+        return self._undo_progress()
+
+    def _undo_progress(self) -> list[Outgoing]:
+        proposal = self.undo
+        assert proposal is not None
+        needed = set(self.game.state.seats_in_game) or set(range(len(self.game.state.players)))
+        if not needed <= proposal.agreed:
+            return [Outgoing({"type": "undo", "proposal": self._proposal()})]
+        seq = self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None)
+        assert seq is not None
+        self.game.undo(1)
+        self.state = seq
+        self.undo = None
+        return [Outgoing({"type": "undo", "proposal": None, "done": True}), Outgoing(self._state_message(reset=True))]
+
+    def _proposal(self) -> dict[str, Any] | None:
+        if self.undo is None:
+            return None
+        waiting = sorted(set(self.game.state.seats_in_game) - self.undo.agreed)
+        return {"by": self.undo.by, "state": self.undo.state, "agreed": sorted(self.undo.agreed), "waiting": waiting}
+
+    # -- what clients see ----------------------------------------------------------------------
+
+    def _log(self, limit: int | None = LOG_LIMIT) -> list[dict[str, Any]]:
+        events = [public_event(e) for e in self.game.events()]
+        return events if limit is None else events[-limit:]
+
+    def _state_message(self, *, events: list[dict[str, Any]] | None = None, reset: bool = False) -> dict[str, Any]:
+        """The table as everyone sees it: the view, and the new events (or, with ``reset``, the log)."""
+        out: dict[str, Any] = {"type": "state", "state": self.state, "view": self.game.view(None)}
+        if reset:
+            log = self._log()
+            out["reset"] = True
+            out["events"] = log
+            out["log_truncated"] = len(log) < sum(len(r.events) for r in self.game.history)
+        else:
+            out["events"] = events or []
+        out["undo"] = self._proposal()
+        return out
+
+
+def _error(client: Client, code: str, message: str) -> Outgoing:
+    return Outgoing({"type": "error", "code": code, "message": message}, client)
+
+
+def _refused(client: Client, client_id: str, code: str, message: str, state: int, *, rule: str = "") -> Outgoing:
+    out: dict[str, Any] = {"type": "refused", "id": client_id, "code": code, "message": message, "state": state}
+    if rule:
+        out["rule"] = rule
+    return Outgoing(out, client)
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
