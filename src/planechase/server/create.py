@@ -5,10 +5,11 @@ Eternities Map's house rules.
 >>> config, meta = table_config({"players": ["Ann", "Bob"], "decks": "random", "seed": 4})
 >>> config["seed"], len(config["decks"]), meta["house_rules"]
 (4, 2, [])
->>> table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": ["Naar Isl", ""]})
-Traceback (most recent call last):
-...
-planechase.server.create.CreateError: Ann's planar deck, line 1: unknown planar card 'Naar Isl'; did you mean 'Naar Isle' or 'Naya' or 'Enigma Ridges'?
+>>> try:
+...     table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": ["Naar Isl", ""]})
+... except CreateError as error:
+...     print(error)
+Ann's planar deck, line 1: unknown planar card 'Naar Isl'; did you mean 'Naar Isle' or 'Naya' or 'Enigma Ridges'?
 """
 
 from __future__ import annotations

@@ -110,8 +110,8 @@ class Room:
             "config": self.record.config,
             "house_rules": self.record.meta.get("house_rules", []),
             "seats": [
-                {"seat": p.seat, "name": p.name, "team": seating.seats[p.seat].team, "role": seating.seats[p.seat].role.value}
-                for p in self.game.state.players
+                {"seat": seat.seat, "name": player.name, "team": seat.team, "role": seat.role.value}
+                for player, seat in zip(self.game.state.players, seating.seats, strict=True)
             ],
         }
 
