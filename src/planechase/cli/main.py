@@ -130,11 +130,15 @@ def serve(
     data: Annotated[
         Path, typer.Option(help="Where tables are kept (an SQLite file is made there).", file_okay=False)
     ] = Path("planechase-data"),
+    create_limit: Annotated[
+        int | None,
+        typer.Option("--create-limit", min=1, metavar="N", help="Tables one address may create per minute (20)."),
+    ] = None,
 ) -> None:
     """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite."""
     from .serve_cmd import run_server
 
-    raise typer.Exit(run_server(host=host, port=port, data=data))
+    raise typer.Exit(run_server(host=host, port=port, data=data, create_limit=create_limit))
 
 
 app.command("cards")(cards)

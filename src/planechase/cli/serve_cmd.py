@@ -7,13 +7,14 @@ from pathlib import Path
 import typer
 
 
-def run_server(*, host: str, port: int, data: Path) -> int:
-    """Start the server and block until it is stopped; prints the address to open."""
+def run_server(*, host: str, port: int, data: Path, create_limit: int | None = None) -> int:
+    """Start the server and block until it is stopped; prints the address to open. ``create_limit`` is how many
+    tables one address may create per minute (:data:`planechase.server.app.CREATE_PER_MINUTE` if ``None``)."""
     import uvicorn
 
-    from ..server.app import create_app
+    from ..server.app import CREATE_PER_MINUTE, create_app
 
-    app = create_app(data)
+    app = create_app(data, create_limit=CREATE_PER_MINUTE if create_limit is None else create_limit)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Planechase web table: open http://{shown}:{port}/ (tables are kept in {data.resolve()})")
     if host in ("0.0.0.0", "::"):

@@ -8,6 +8,8 @@ Routes:
 * ``GET /api/qr.svg?text=...``: a QR code of a link to this server, for joining from another device.
 * ``GET /api/profiles``: the Eternities Map's house-rule profiles; ``GET /api/sets``: the sets for random
   decks.
+* ``GET /api/rules/{number}``: a Comprehensive Rules rule's text (``{"number", "text"}``), for the rules the
+  engine cites and the multiplayer and Planechase sections (``rules.json``, made by ``scripts/extract_rules.py``).
 * ``WS /ws/{id}``: the table's live channel; messages are JSON objects (see :mod:`planechase.server.rooms`).
 
 Every message is size-limited and must be a JSON object; a bad one gets an ``error`` answer and never stops
@@ -17,8 +19,10 @@ the server.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import json
+import re
 import time
 from collections import defaultdict, deque
 from pathlib import Path
@@ -39,6 +43,9 @@ from .rooms import Client, Outgoing, Room, encode
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
+RULES = Path(__file__).parent / "rules.json"
+#: A rule number: a section (``901``), a rule (``901.9``) or a subrule (``901.9a``).
+RULE_NUMBER = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 #: The largest message a client may send, in bytes.
 MAX_MESSAGE = 16_384
@@ -46,6 +53,17 @@ MAX_MESSAGE = 16_384
 MAX_FORM = 200_000
 #: How many tables one address may create per minute.
 CREATE_PER_MINUTE = 20
+
+
+@functools.cache
+def rule_texts() -> dict[str, str]:
+    """The rules' texts by number, read from ``rules.json`` once.
+
+    >>> rule_texts()["901.9"].startswith("Any time the active player has priority")
+    True
+    """
+    texts: dict[str, str] = json.loads(RULES.read_text(encoding="utf-8"))
+    return texts
 
 
 class Tables:
@@ -103,6 +121,9 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
         client = request.client.host if request.client else "?"
         if not limiter.allow(client):
             return JSONResponse({"error": "too many tables created from here; wait a minute"}, status_code=429)
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_FORM:
+            return JSONResponse({"error": "the form is too large"}, status_code=413)
         body = await request.body()
         if len(body) > MAX_FORM:
             return JSONResponse({"error": "the form is too large"}, status_code=413)
@@ -128,7 +149,7 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
                 "spectator_url": f"{page}#t={record.spectator_token}",
                 "display_url": f"{page}#t={record.spectator_token}&display=1",
                 "house_rules": meta["house_rules"],
-                "seed": config["seed"],
+                **({"seed": config["seed"]} if meta.get("seed_given") else {}),
             },
             status_code=201,
         )
@@ -153,6 +174,13 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
     async def sets(request: Request) -> Response:
         return JSONResponse(list(known_sets()))
 
+    async def rule(request: Request) -> Response:
+        number = request.path_params["number"]
+        text = rule_texts().get(number) if RULE_NUMBER.fullmatch(number) else None
+        if text is None:
+            return JSONResponse({"error": f"no rule {number[:20]!r} here"}, status_code=404)
+        return JSONResponse({"number": number, "text": text})
+
     async def channel(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table_id"]
         await websocket.accept()
@@ -165,11 +193,18 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
         room.connect(client)
         try:
             while True:
-                raw = await websocket.receive_text()
-                if len(raw.encode()) > MAX_MESSAGE:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                if raw is None:  # a binary frame: answered, not a reason to drop the connection
+                    answer = [_error(client, "bad_message", "messages are JSON text, not binary frames")]
+                elif len(raw.encode()) > MAX_MESSAGE:
                     answer = [_error(client, "too_large", f"messages are at most {MAX_MESSAGE} bytes")]
                 else:
-                    answer = await _answer(room, client, raw, tables.locks[table_id])
+                    async with tables.locks[table_id]:  # one message at a time per table, delivered in order
+                        await _deliver(room, _answer(room, client, raw))
+                    continue
                 await _deliver(room, answer)
         except WebSocketDisconnect:
             pass
@@ -183,6 +218,7 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
         Route("/api/qr.svg", qr),
         Route("/api/profiles", profiles),
         Route("/api/sets", sets),
+        Route("/api/rules/{number}", rule),
         WebSocketRoute("/ws/{table_id}", channel),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -196,18 +232,17 @@ def _error(client: Client, code: str, message: str) -> Outgoing:
     return Outgoing({"type": "error", "code": code, "message": message}, client)
 
 
-async def _answer(room: Room, client: Client, raw: str, lock: asyncio.Lock) -> list[Outgoing]:
+def _answer(room: Room, client: Client, raw: str) -> list[Outgoing]:
     try:
         message: Any = json.loads(raw)
     except json.JSONDecodeError:
         return [_error(client, "bad_json", "a message must be a JSON object")]
     if not isinstance(message, dict):
         return [_error(client, "bad_json", "a message must be a JSON object")]
-    async with lock:  # one message at a time per table: states are numbered in order
-        try:
-            return room.handle(client, message)
-        except Exception as exc:  # never let one message stop the table
-            return [_error(client, "server_error", f"the message could not be handled ({type(exc).__name__})")]
+    try:
+        return room.handle(client, message)
+    except Exception as exc:  # never let one message stop the table
+        return [_error(client, "server_error", f"the message could not be handled ({type(exc).__name__})")]
 
 
 async def _deliver(room: Room, answer: list[Outgoing]) -> None:

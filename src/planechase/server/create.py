@@ -54,8 +54,9 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     players = [p.strip() for p in players]
     name = _text(form.get("name", ""), "name", 60).strip()
     seed = form.get("seed")
-    if seed is None or seed == "":
-        seed = secrets.randbelow(2**31)
+    seed_given = seed not in (None, "")
+    if not seed_given:
+        seed = secrets.randbelow(2**31)  # kept from the players: it would tell every die roll in advance
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise CreateError("'seed' must be a whole number from 0")
     config: dict[str, Any] = {"players": players, "seed": seed}
@@ -110,7 +111,7 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         new_game(GameConfig.from_dict(config))  # every rule about the table and its decks, checked now
     except PlanechaseError as exc:
         raise CreateError(str(exc)) from None
-    return config, {"name": name, "decks": mode, "house_rules": house_rules}
+    return config, {"name": name, "decks": mode, "house_rules": house_rules, "seed_given": seed_given}
 
 
 def _read(text: str, where: str) -> tuple[str, ...]:

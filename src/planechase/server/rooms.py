@@ -107,7 +107,10 @@ class Room:
             "id": self.record.id,
             "name": self.record.meta.get("name", ""),
             "created": self.record.created,
-            "config": self.record.config,
+            # The seed is left out unless the creator chose it: it would tell every roll and shuffle.
+            "config": {
+                k: v for k, v in self.record.config.items() if k != "seed" or self.record.meta.get("seed_given")
+            },
             "house_rules": self.record.meta.get("house_rules", []),
             "seats": [
                 {"seat": seat.seat, "name": player.name, "team": seat.team, "role": seat.role.value}
@@ -147,6 +150,8 @@ class Room:
         tokens = message.get("tokens")
         if not isinstance(tokens, list) or not all(isinstance(t, str) and len(t) <= 64 for t in tokens):
             return [_error(client, "bad_message", "'tokens' must be a list of token strings")]
+        if not tokens:
+            return [_error(client, "bad_token", "join with a seat, spectator or creator token")]
         if len(tokens) > len(self.record.seat_tokens) + 2:
             return [_error(client, "bad_message", "too many tokens")]
         found = self.seats_for(tokens)
@@ -167,9 +172,11 @@ class Room:
         client_id = message.get("id")
         if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
             return [_error(client, "bad_message", "'id' must be a string of 1 to 64 characters")]
-        done = self.store.seq_of_client(self.record.id, client_id)
+        done = self.store.entry_of_client(self.record.id, client_id)
         if done is not None:
-            return [Outgoing({"type": "ack", "id": client_id, "state": done, "repeated": True}, client)]
+            if done.body != _normalised(message.get("action")):
+                return [_refused(client, client_id, "id_reused", "that id was used for another action", self.state)]
+            return [Outgoing({"type": "ack", "id": client_id, "state": done.seq, "repeated": True}, client)]
         if client.spectator:
             return [_refused(client, client_id, "spectator", "spectators can only watch", self.state)]
         state = message.get("state")
@@ -263,6 +270,14 @@ class Room:
             out["events"] = events or []
         out["undo"] = self._proposal()
         return out
+
+
+def _normalised(raw: object) -> dict[str, Any] | None:
+    """An action's stored form, to tell a retried message from another action sent with a used id."""
+    try:
+        return action_from_dict(raw).to_dict() if isinstance(raw, dict) else None
+    except (PlanechaseError, ValueError, TypeError, KeyError):
+        return None
 
 
 def _error(client: Client, code: str, message: str) -> Outgoing:

@@ -170,11 +170,12 @@ class Store:
             )
         return seq
 
-    def seq_of_client(self, table_id: str, client_id: str) -> int | None:
+    def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
+        """The entry a client stored under ``client_id`` at this table, if any."""
         row = self._db.execute(
-            "SELECT seq FROM entries WHERE table_id = ? AND client_id = ?", (table_id, client_id)
+            "SELECT seq, kind, body, client_id FROM entries WHERE table_id = ? AND client_id = ?", (table_id, client_id)
         ).fetchone()
-        return None if row is None else int(row[0])
+        return None if row is None else Entry(row[0], row[1], json.loads(row[2]), row[3])
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
