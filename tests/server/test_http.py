@@ -153,3 +153,12 @@ def test_the_profiles_and_sets_lists_are_served(server: LiveServer) -> None:
     assert "published" in [p["profile"] for p in profiles]
     assert all(isinstance(p["rules"], list) and p["summary"] for p in profiles)
     assert "HOP" in server.get("/api/sets").json()
+
+
+def test_pages_forbid_inline_script_and_outside_content(server: LiveServer) -> None:
+    """Names and card text are shown as text; the policy also stops any script that isn't the server's own."""
+    for path in ("/", "/static/table.js"):
+        response = server.get(path)
+        policy = response.headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "default-src 'none'" in policy
+        assert response.headers["x-content-type-options"] == "nosniff"

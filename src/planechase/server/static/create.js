@@ -1,0 +1,427 @@
+// The page to create a table: the form, POST /api/tables, then every seat's link with a QR code.
+// User text goes into the page only through textContent (the h() helper); no innerHTML anywhere.
+
+const TABLES_KEY = "planechase:tables";
+const MAX_PLAYERS = 32;
+const MIN_PLAYERS = 2;
+
+const VARIANT_NOTES = {
+  free_for_all: "Everyone for themselves (806). Two players make an ordinary two-player game.",
+  two_headed_giant:
+    "Two teams that share turns and a life total (810). Teams sit together as listed: the first players are the first team.",
+  emperor:
+    "Teams with an emperor in the middle and generals on the sides (809). Teams sit together as listed; the team size is usually 3.",
+  grand_melee: "Ten or more players, several turns at once with turn markers (807).",
+};
+
+const $ = (id) => document.getElementById(id);
+
+/** An element with attributes and children; strings become text nodes (never parsed as HTML). */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function loadJSON(key, fallback) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function saveJSON(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode or full storage: the page still works, it just won't remember */
+  }
+}
+
+/** Copy text to the clipboard; falls back to a selected text field where the Clipboard API is missing (http). */
+async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* fall through */
+  }
+  const field = h("textarea", { readonly: true, class: "offscreen" });
+  field.value = text;
+  field.style.position = "fixed";
+  field.style.left = "-9999px";
+  document.body.append(field);
+  field.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  field.remove();
+  return ok;
+}
+
+function copyButton(text) {
+  const button = h("button", { type: "button", class: "small" }, "Copy");
+  button.addEventListener("click", async () => {
+    const ok = await copyText(text);
+    button.textContent = ok ? "Copied" : "Copy failed";
+    setTimeout(() => (button.textContent = "Copy"), 1600);
+  });
+  return button;
+}
+
+function qrImage(link, label) {
+  return h("img", {
+    class: "qr",
+    src: `/api/qr.svg?text=${encodeURIComponent(link)}`,
+    alt: `QR code: ${label}`,
+    loading: "lazy",
+    width: 192,
+    height: 192,
+  });
+}
+
+// ---------------------------------------------------------------- players
+
+const players = $("players");
+
+function playerNames() {
+  return [...players.querySelectorAll("input[data-testid='player-name']")].map((input) => input.value.trim() || input.placeholder);
+}
+
+function renumberPlayers() {
+  const rows = [...players.children];
+  rows.forEach((row, i) => {
+    row.querySelector(".num").textContent = `${i + 1}.`;
+    const input = row.querySelector("input");
+    input.placeholder = `Player ${i + 1}`;
+    input.setAttribute("aria-label", `Player ${i + 1}'s name`);
+    row.querySelector("button").disabled = rows.length <= MIN_PLAYERS;
+  });
+  $("add-player").disabled = rows.length >= MAX_PLAYERS;
+  syncPlayerLists();
+}
+
+function addPlayer(name = "") {
+  const input = h("input", { "data-testid": "player-name", maxlength: 40, autocomplete: "off", value: name });
+  input.addEventListener("input", syncPlayerLists);
+  const remove = h("button", { type: "button", class: "small", "aria-label": "Remove this player" }, "✕");
+  const row = h("div", { class: "player-row" }, h("span", { class: "num" }), input, remove);
+  // Each player's pasted deck list belongs to their row, so removing a player keeps the others' lists.
+  deckAreas.set(row, { label: h("label"), area: h("textarea", { placeholder: "1 Naar Isle\n1 Sokenzan\n…" }) });
+  remove.addEventListener("click", () => {
+    if (players.children.length > MIN_PLAYERS) {
+      deckAreas.delete(row);
+      row.remove();
+      renumberPlayers();
+    }
+  });
+  players.append(row);
+  renumberPlayers();
+  return input;
+}
+
+$("add-player").addEventListener("click", () => addPlayer().focus());
+
+// The pasted deck lists (one per player) and the starting-player choice follow the players list.
+const deckAreas = new Map();
+
+function syncPlayerLists() {
+  const names = playerNames();
+  const rows = [...players.children];
+  $("pasted-box").replaceChildren(
+    ...rows.flatMap((row, i) => {
+      const { label, area } = deckAreas.get(row);
+      area.id = `deck-${i}`;
+      area.dataset.testid = `deck-list-${i}`;
+      label.htmlFor = area.id;
+      label.textContent = `${names[i]}'s planar deck`;
+      return [label, area];
+    }),
+  );
+  const select = $("starting-player");
+  const chosen = select.value;
+  select.replaceChildren(
+    h("option", { value: "" }, "Chosen at random"),
+    ...names.map((name, i) => h("option", { value: String(i) }, `${i + 1}. ${name}`)),
+  );
+  if (chosen !== "" && Number(chosen) < names.length) select.value = chosen;
+}
+
+// ---------------------------------------------------------------- variant, decks, map
+
+function variantChanged() {
+  const variant = $("variant").value;
+  const teams = variant === "two_headed_giant" || variant === "emperor";
+  $("team-size-field").hidden = !teams;
+  if (teams && !$("team-size").dataset.touched) $("team-size").value = variant === "emperor" ? "3" : "2";
+  $("variant-note").textContent = VARIANT_NOTES[variant] || "";
+  if (variant === "grand_melee") while (players.children.length < 10) addPlayer();
+  if (variant === "emperor" && players.children.length < 6) while (players.children.length < 6) addPlayer();
+  if (variant === "two_headed_giant" && players.children.length < 4) while (players.children.length < 4) addPlayer();
+}
+$("variant").addEventListener("change", variantChanged);
+$("team-size").addEventListener("input", () => ($("team-size").dataset.touched = "1"));
+
+function decksMode() {
+  const checked = document.querySelector("input[name='decks']:checked");
+  return checked ? checked.value : "random";
+}
+
+function decksChanged() {
+  const mode = decksMode();
+  $("random-box").hidden = !mode.startsWith("random");
+  $("pasted-box").hidden = mode !== "pasted";
+  $("shared-box").hidden = mode !== "pasted_shared";
+}
+document.querySelectorAll("input[name='decks']").forEach((radio) => radio.addEventListener("change", decksChanged));
+
+const profiles = new Map();
+
+function planechaseChanged() {
+  const on = $("planechase").checked;
+  $("map-options").disabled = !on;
+  $("map-options").hidden = !on;
+  // With the Eternities Map the map's one deck is used, so the deck choice does not apply.
+  $("deck-options").hidden = !on || Boolean($("profile").value);
+}
+$("planechase").addEventListener("change", planechaseChanged);
+
+function profileChanged() {
+  const chosen = profiles.get($("profile").value);
+  $("profile-summary").textContent = chosen ? "" : "Off: each player plays their own planar deck (or a shared one).";
+  $("profile-info").replaceChildren(...(chosen ? chosen.rules.map((line) => h("li", {}, line)) : []));
+  planechaseChanged();
+}
+$("profile").addEventListener("change", profileChanged);
+
+async function loadSets() {
+  const box = $("sets");
+  try {
+    const response = await fetch("/api/sets");
+    const sets = await response.json();
+    box.replaceChildren(
+      ...sets.map((code) =>
+        h("label", { class: "choice" }, h("input", { type: "checkbox", value: code, checked: true, "data-testid": "set" }), code),
+      ),
+    );
+  } catch {
+    box.replaceChildren(h("span", { class: "error" }, "The sets could not be loaded; random decks use every set."));
+  }
+}
+
+async function loadProfiles() {
+  try {
+    const response = await fetch("/api/profiles");
+    const list = await response.json();
+    for (const profile of list) {
+      profiles.set(profile.profile, profile);
+      $("profile").append(h("option", { value: profile.profile }, `${profile.profile.replaceAll("_", " ")}: ${profile.summary}`));
+    }
+  } catch {
+    /* no profiles: the map stays off */
+  }
+  profileChanged();
+}
+
+// ---------------------------------------------------------------- the form
+
+function buildForm() {
+  const form = { name: $("name").value.trim(), players: playerNames(), variant: $("variant").value };
+  if (!$("team-size-field").hidden) form.team_size = Number($("team-size").value);
+  if (!$("planechase").checked) {
+    form.planechase = false;
+  } else if ($("profile").value) {
+    form.eternities_map = $("profile").value;
+  } else {
+    const mode = decksMode();
+    form.decks = mode;
+    if (mode.startsWith("random")) {
+      const boxes = [...document.querySelectorAll("#sets input[type='checkbox']")];
+      const chosen = boxes.filter((box) => box.checked).map((box) => box.value);
+      if (boxes.length && !chosen.length) throw new Error("Choose at least one set for random decks.");
+      if (chosen.length < boxes.length) form.sets = chosen;
+      const exclude = $("exclude").value.split(",").map((name) => name.trim()).filter(Boolean);
+      if (exclude.length) form.exclude = exclude;
+    } else if (mode === "pasted") {
+      form.deck_lists = [...document.querySelectorAll("#pasted-box textarea")].map((area) => area.value);
+    } else {
+      form.shared_deck_list = $("shared-list").value;
+    }
+  }
+  const seed = $("seed").value.trim();
+  if (seed !== "") {
+    if (!/^\d+$/.test(seed)) throw new Error("The seed must be a whole number from 0.");
+    form.seed = Number(seed);
+  }
+  if ($("starting-player").value !== "") form.starting_player = Number($("starting-player").value);
+  if ($("random-seating").checked) form.random_seating = true;
+  if (form.variant === "free_for_all") {
+    if ($("range").value.trim() !== "") form.range_of_influence = Number($("range").value);
+    if ($("attack").value) form.attack = $("attack").value;
+  }
+  return form;
+}
+
+$("create-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = $("form-error");
+  error.textContent = "";
+  let form;
+  try {
+    form = buildForm();
+  } catch (exc) {
+    error.textContent = exc.message;
+    return;
+  }
+  const button = $("create");
+  button.disabled = true;
+  button.textContent = "Creating…";
+  try {
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(form),
+    });
+    let body = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (response.status === 201 && body) {
+      remember(body, form);
+      showCreated(body, form);
+    } else {
+      error.textContent = (body && body.error) || `The table could not be created (HTTP ${response.status}).`;
+    }
+  } catch {
+    error.textContent = "The server could not be reached. Is it still running?";
+  } finally {
+    button.disabled = false;
+    button.textContent = "Create the table";
+  }
+});
+
+// ---------------------------------------------------------------- the created table
+
+function tokenOf(url) {
+  const hash = url.split("#")[1] || "";
+  return new URLSearchParams(hash).get("t");
+}
+
+function linkCard(label, url, testid) {
+  return h(
+    "li",
+    { class: "link-card" },
+    h("span", { class: "who" }, label),
+    qrImage(url, label),
+    h("a", { href: url, "data-testid": testid, target: "_blank", rel: "noopener" }, url),
+    h("div", { class: "row" }, copyButton(url)),
+  );
+}
+
+function showCreated(body, form) {
+  $("create-form").hidden = true;
+  $("created").hidden = false;
+  $("created-name").textContent = body.name || form.name || `Table ${body.id}`;
+  $("created-seed").textContent = `table ${body.id} · seed ${body.seed}`;
+  const rules = body.house_rules || [];
+  $("created-rules").replaceChildren(
+    ...(rules.length ? [h("h2", {}, "House rules"), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", {}, line)))] : []),
+  );
+  $("open-creator").href = body.creator_url;
+  const page = body.creator_url.split("#")[0];
+  const all = body.seats.map((seat) => `t=${encodeURIComponent(tokenOf(seat.url))}`).join("&");
+  $("open-all").href = `${page}#${all}`;
+  $("seat-links").replaceChildren(
+    ...body.seats.map((seat) => linkCard(`${seat.seat + 1}. ${seat.name}`, seat.url, `seat-link-${seat.seat}`)),
+  );
+  $("watch-links").replaceChildren(
+    linkCard("Spectator (watch)", body.spectator_url, "spectator-link"),
+    linkCard("Display (TV: planes and log, large)", body.display_url, "display-link"),
+  );
+  $("created").scrollIntoView({ behavior: "smooth", block: "start" });
+  renderTables();
+}
+
+$("create-another").addEventListener("click", () => {
+  $("created").hidden = true;
+  $("create-form").hidden = false;
+  $("create-form").scrollIntoView({ behavior: "smooth" });
+});
+
+// ---------------------------------------------------------------- your tables (localStorage)
+
+function remember(body, form) {
+  const tables = loadJSON(TABLES_KEY, []).filter((t) => t && t.id !== body.id);
+  tables.unshift({
+    id: body.id,
+    name: body.name || form.name || "",
+    creator_url: body.creator_url,
+    players: body.seats.map((seat) => seat.name),
+    created: Date.now(),
+  });
+  saveJSON(TABLES_KEY, tables.slice(0, 50));
+}
+
+function renderTables() {
+  const tables = loadJSON(TABLES_KEY, []).filter((t) => t && typeof t.id === "string" && typeof t.creator_url === "string");
+  $("your-tables").hidden = tables.length === 0;
+  $("tables-list").replaceChildren(
+    ...tables.map((table) => {
+      const when = table.created ? new Date(table.created).toLocaleString() : "";
+      const forget = h("button", { type: "button", class: "small", "aria-label": `Forget table ${table.id}` }, "Forget");
+      forget.addEventListener("click", () => {
+        saveJSON(
+          TABLES_KEY,
+          loadJSON(TABLES_KEY, []).filter((t) => t && t.id !== table.id),
+        );
+        renderTables();
+      });
+      // Only links to this page's own server are followed.
+      const url = new URL(table.creator_url, location.href);
+      const safe = url.origin === location.origin ? url.href : `/t/${encodeURIComponent(table.id)}`;
+      return h(
+        "li",
+        { "data-testid": "your-table" },
+        h(
+          "span",
+          { class: "what" },
+          h("b", {}, table.name || `Table ${table.id}`),
+          " ",
+          h("span", { class: "dim" }, `${(table.players || []).join(", ")} · ${when}`),
+        ),
+        h("a", { class: "button small", href: safe }, "Open"),
+        forget,
+      );
+    }),
+  );
+}
+
+// ---------------------------------------------------------------- start
+
+for (const name of ["", "", "", ""]) addPlayer(name);
+variantChanged();
+decksChanged();
+planechaseChanged();
+renderTables();
+loadSets();
+loadProfiles();

@@ -1,0 +1,1486 @@
+// The table page: talks to /ws/{table} (see docs/web.md) and draws the `view` of every `state` message.
+// Every piece of user or card text goes into the page through textContent (the h() helper); no innerHTML.
+
+// ---------------------------------------------------------------- constants
+
+const STEPS = [
+  ["untap", "Untap"],
+  ["upkeep", "Upkeep"],
+  ["draw", "Draw"],
+  ["precombat_main", "Main 1"],
+  ["beginning_of_combat", "Combat"],
+  ["declare_attackers", "Attackers"],
+  ["declare_blockers", "Blockers"],
+  ["combat_damage", "Damage"],
+  ["end_of_combat", "End combat"],
+  ["postcombat_main", "Main 2"],
+  ["end", "End"],
+  ["cleanup", "Cleanup"],
+];
+const STEP_LABEL = Object.fromEntries(STEPS);
+const ADVANCE_LABEL = { ...STEP_LABEL, next_turn: "Next turn" };
+const VARIANT_LABEL = {
+  free_for_all: "Free-for-All",
+  two_headed_giant: "Two-Headed Giant",
+  emperor: "Emperor",
+  grand_melee: "Grand Melee",
+};
+const STACK_KIND = { triggered: "triggered ability", planeswalking: "planeswalking ability", other: "spell or ability" };
+const EFFECT_LABEL = {
+  chaos: "chaos ensues",
+  planeswalk: "planeswalks",
+  roll: "rolls the planar die",
+  counter: "counters",
+  copy: "copies",
+  deploy: "deploys",
+};
+const DIRECTION_SHORT = {
+  north: "N",
+  east: "E",
+  south: "S",
+  west: "W",
+  northeast: "NE",
+  southeast: "SE",
+  southwest: "SW",
+  northwest: "NW",
+};
+const MANA_COLORS = { W: "#f8f3d0", U: "#b4d5ee", B: "#c5bcb6", R: "#f0a27f", G: "#a9d3a0" };
+
+/** The most log lines kept on the page. */
+const LOG_KEEP = 1000;
+/** Ping the server this often, and count the connection dead after this long without a message. */
+const PING_EVERY = 20_000;
+const SILENT_LIMIT = 50_000;
+/** How many times a life or poison change refused as stale is sent again (it adds to whatever the total is). */
+const BOOKKEEPING_RETRIES = 3;
+
+const $ = (id) => document.getElementById(id);
+const wide = window.matchMedia("(min-width: 960px)");
+
+// ---------------------------------------------------------------- small helpers
+
+/** An element with attributes and children; strings become text nodes (never parsed as HTML). */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Replace an element's children, leaving out null, undefined and false (replaceChildren would print them). */
+function fill(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+function chaosIcon() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "chaos-symbol");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "chaos");
+  const title = document.createElementNS(ns, "title");
+  title.textContent = "chaos";
+  const spiral = document.createElementNS(ns, "path");
+  spiral.setAttribute(
+    "d",
+    "M12 10.6a1.4 1.4 0 0 1 1.4 1.4a2.8 2.8 0 0 1-2.8 2.8a4.2 4.2 0 0 1-4.2-4.2a5.6 5.6 0 0 1 5.6-5.6a7 7 0 0 1 7 7a8.2 8.2 0 0 1-2.4 5.8",
+  );
+  spiral.setAttribute("fill", "none");
+  spiral.setAttribute("stroke", "currentColor");
+  spiral.setAttribute("stroke-width", "2.2");
+  spiral.setAttribute("stroke-linecap", "round");
+  const tip = document.createElementNS(ns, "path");
+  tip.setAttribute("d", "M19.8 21.6l-3.2-0.6l1.4-3.1z");
+  tip.setAttribute("fill", "currentColor");
+  svg.append(title, spiral, tip);
+  return svg;
+}
+
+/** Card or log text with {CHAOS} as the chaos symbol and mana symbols as small pills. */
+function richText(text) {
+  const parts = String(text).split(/(\{[^{}]{1,10}\})/);
+  return parts
+    .filter((part) => part !== "")
+    .map((part) => {
+      if (part === "{CHAOS}") return chaosIcon();
+      const symbol = /^\{([^{}]+)\}$/.exec(part);
+      if (!symbol) return document.createTextNode(part);
+      const pill = h("span", { class: "mana", title: part }, symbol[1]);
+      const color = MANA_COLORS[symbol[1]];
+      pill.style.background = color || "#d8d2cc";
+      return pill;
+    });
+}
+
+function isChaosLine(line) {
+  const lower = line.toLowerCase();
+  return lower.startsWith("whenever chaos ensues") || lower.startsWith("when chaos ensues") || lower.startsWith("whenever you roll {chaos}");
+}
+
+function ruleTag(rule) {
+  return h("span", { class: "rule-tag", title: `Comprehensive Rules ${rule}` }, rule);
+}
+
+function costText(cost) {
+  return h("span", { class: "cost" }, `{${cost}}`);
+}
+
+function loadJSON(key, fallback) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function saveJSON(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode or full storage: the page still works, it just won't remember */
+  }
+}
+
+/** A fresh id for an action: random, and fine without a secure context (crypto.randomUUID needs one). */
+function newId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return "w-" + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* fall through */
+  }
+  const field = h("textarea", { readonly: true });
+  field.value = text;
+  field.style.position = "fixed";
+  field.style.left = "-9999px";
+  document.body.append(field);
+  field.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  field.remove();
+  return ok;
+}
+
+function toast(text, kind = "", rule = "") {
+  let message = String(text);
+  if (rule && message.startsWith(`${rule}: `)) message = message.slice(rule.length + 2); // the tag shows it
+  const key = `${kind}|${rule}|${message}`;
+  for (const shown of $("toasts").children) if (shown.dataset.key === key) shown.remove(); // no pile of the same notice
+  const box = h("div", { class: `toast ${kind}`, role: kind === "bad" ? "alert" : "status", "data-testid": "toast", "data-key": key });
+  if (rule) box.append(ruleTag(rule), " ");
+  box.append(...richText(message));
+  $("toasts").append(box);
+  setTimeout(() => box.remove(), kind === "bad" ? 7000 : 4000);
+  while ($("toasts").children.length > 3) $("toasts").firstElementChild.remove();
+}
+
+// ---------------------------------------------------------------- the table, the tokens, the device
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const SEATS_KEY = `planechase:seats:${tableId}`;
+const ROTATE_KEY = `planechase:rotate:${tableId}`;
+const ACTING_KEY = `planechase:acting:${tableId}`;
+
+const app = {
+  tokens: [],
+  displayFlag: false,
+  ws: null,
+  joined: false,
+  synced: false,
+  needResend: false,
+  retry: 0,
+  reconnectTimer: 0,
+  lastHeard: 0,
+  fatal: null,
+  table: null,
+  you: { seats: [], spectator: true, creator: false },
+  creatorTokens: null,
+  state: null,
+  view: null,
+  undo: null,
+  log: [],
+  fresh: new Set(),
+  logTruncated: false,
+  acting: null,
+  queue: [], // actions not yet sent: {action, retries}
+  inflight: null, // the act message sent and not yet answered: {msg, retries}
+  waitState: 0, // after an ack, the next action waits for the state it made
+  rotation: Number(loadJSON(ROTATE_KEY, 0)) || 0,
+};
+
+/** The tokens come from the link (#t=...&t=...&display=1) and are remembered for this table, so a reload
+ *  or the bare /t/{id} address comes back to the same seats. */
+function readTokens() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const fromLink = params.getAll("t").filter((t) => t && t.length <= 64);
+  if (fromLink.length) {
+    app.tokens = [...new Set(fromLink)];
+    app.displayFlag = params.get("display") === "1";
+    saveJSON(SEATS_KEY, { tokens: app.tokens, display: app.displayFlag });
+  } else {
+    const stored = loadJSON(SEATS_KEY, null);
+    app.tokens = stored && Array.isArray(stored.tokens) ? stored.tokens.filter((t) => typeof t === "string") : [];
+    app.displayFlag = Boolean(stored && stored.display) || params.get("display") === "1";
+  }
+}
+
+function isDisplay() {
+  return app.displayFlag || (app.joined && app.you.spectator && !app.you.creator);
+}
+
+function held(seat) {
+  return seat !== null && seat !== undefined && app.you.seats.includes(seat);
+}
+
+function canAct() {
+  return app.joined && app.you.seats.length > 0 && !isDisplay();
+}
+
+function name(seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const players = (app.view && app.view.players) || [];
+  const player = players[seat];
+  if (player) return player.name;
+  const seats = (app.table && app.table.seats) || [];
+  return seats[seat] ? seats[seat].name : `Seat ${seat + 1}`;
+}
+
+function names(seats) {
+  return seats.map(name).join(", ");
+}
+
+// ---------------------------------------------------------------- the connection
+
+function setStatus(text, kind = "") {
+  const status = $("status");
+  status.textContent = text;
+  status.className = `status ${kind}`;
+}
+
+function send(message) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) {
+    app.ws.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+function connect() {
+  clearTimeout(app.reconnectTimer);
+  if (app.fatal) return;
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  let ws;
+  try {
+    ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tableId)}`);
+  } catch {
+    scheduleReconnect();
+    return;
+  }
+  app.ws = ws;
+  app.joined = false;
+  app.lastHeard = Date.now();
+  setStatus(app.retry ? "reconnecting…" : "connecting…");
+  ws.addEventListener("open", () => {
+    if (app.ws !== ws) return;
+    app.lastHeard = Date.now();
+    send({ type: "join", tokens: app.tokens });
+  });
+  ws.addEventListener("message", (event) => {
+    if (app.ws !== ws) return;
+    app.lastHeard = Date.now();
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message && typeof message === "object") handle(message);
+  });
+  ws.addEventListener("close", () => {
+    if (app.ws !== ws) return;
+    app.ws = null;
+    app.joined = false;
+    if (app.fatal) {
+      setStatus("not connected", "bad");
+      return;
+    }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  clearTimeout(app.reconnectTimer);
+  const delay = Math.min(15_000, 500 * 2 ** Math.min(app.retry, 5)) * (0.8 + Math.random() * 0.4);
+  app.retry += 1;
+  setStatus(`reconnecting in ${Math.ceil(delay / 1000)} s…`, "bad");
+  app.reconnectTimer = setTimeout(connect, delay);
+  renderControlsEnabled();
+}
+
+function reconnectNow() {
+  if (app.ws) {
+    const old = app.ws;
+    app.ws = null;
+    try {
+      old.close();
+    } catch {
+      /* already closing */
+    }
+  }
+  app.joined = false;
+  connect();
+}
+
+setInterval(() => {
+  if (!app.ws) return;
+  if (app.ws.readyState === WebSocket.CONNECTING && Date.now() - app.lastHeard > PING_EVERY) {
+    reconnectNow(); // a connection attempt that hangs (a network that drops packets): try again
+    return;
+  }
+  if (app.ws.readyState !== WebSocket.OPEN) return;
+  if (Date.now() - app.lastHeard > SILENT_LIMIT) {
+    reconnectNow(); // a connection that went quiet (a phone that slept): start again
+    return;
+  }
+  send({ type: "ping" });
+}, PING_EVERY);
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible" || app.fatal) return;
+  if (!app.ws) connect();
+  else if (app.ws.readyState === WebSocket.OPEN) send({ type: "ping" });
+});
+
+window.addEventListener("online", () => {
+  if (!app.ws && !app.fatal) connect();
+});
+
+window.addEventListener("hashchange", () => {
+  const before = JSON.stringify([app.tokens, app.displayFlag]);
+  readTokens();
+  if (JSON.stringify([app.tokens, app.displayFlag]) !== before) reconnectNow();
+});
+
+// ---------------------------------------------------------------- messages from the server
+
+function handle(message) {
+  switch (message.type) {
+    case "welcome":
+      onWelcome(message);
+      break;
+    case "state":
+      onState(message);
+      break;
+    case "ack":
+      onAck(message);
+      break;
+    case "refused":
+      onRefused(message);
+      break;
+    case "undo":
+      onUndo(message);
+      break;
+    case "log":
+      if (Array.isArray(message.events)) {
+        app.log = message.events.slice(-LOG_KEEP * 5);
+        app.logTruncated = false;
+        app.fresh = new Set();
+        renderLog(true);
+        renderInstructions();
+      }
+      break;
+    case "error":
+      onError(message);
+      break;
+    default:
+      break; // pong and anything new
+  }
+}
+
+function onWelcome(message) {
+  app.table = message.table || null;
+  app.you = message.you || { seats: [], spectator: true, creator: false };
+  app.creatorTokens = message.tokens || null;
+  app.joined = true;
+  app.synced = false; // the state message that follows the welcome is the table as it is now
+  app.needResend = Boolean(app.inflight);
+  app.retry = 0;
+  const stored = Number(loadJSON(ACTING_KEY, NaN));
+  app.acting = held(stored) ? stored : app.you.seats.length ? app.you.seats[0] : null;
+  const who = app.you.seats.length ? names(app.you.seats) : app.you.creator ? "creator" : "watching";
+  setStatus(`connected · ${who}`, "ok");
+  document.body.classList.toggle("display", isDisplay());
+  document.body.classList.toggle("creator-only", app.you.creator && !app.you.seats.length);
+  document.title = `${app.table && app.table.name ? app.table.name : "Planechase"} · Planechase table`;
+  renderTableInfo();
+  renderInvite();
+  renderActing();
+}
+
+function onState(message) {
+  app.state = message.state;
+  app.view = message.view;
+  app.undo = message.undo || null;
+  const events = Array.isArray(message.events) ? message.events : [];
+  if (message.reset) {
+    app.waitState = Math.min(app.waitState, app.state); // the table as it is now is the one to act on
+    app.log = events.slice();
+    app.logTruncated = Boolean(message.log_truncated);
+    app.fresh = new Set();
+    renderAll();
+    renderLog(true);
+  } else {
+    const start = app.log.length;
+    app.log.push(...events);
+    app.fresh = new Set(events.map((_, i) => start + i));
+    renderAll();
+    appendLog(events);
+    if (app.log.length > LOG_KEEP * 5) {
+      app.log = app.log.slice(-LOG_KEEP);
+      app.fresh = new Set();
+      renderLog(true);
+    }
+  }
+  app.synced = true;
+  if (app.needResend) {
+    app.needResend = false;
+    resendInflight();
+  }
+  pump();
+}
+
+function onAck(message) {
+  if (app.inflight && app.inflight.msg.id === message.id) {
+    app.inflight = null;
+    app.waitState = Number(message.state) || 0;
+  }
+  pump();
+  renderControlsEnabled();
+}
+
+function onRefused(message) {
+  const mine = app.inflight && app.inflight.msg.id === message.id ? app.inflight : null;
+  if (mine) app.inflight = null;
+  const action = mine ? mine.msg.action : null;
+  const bookkeeping = action && (action.type === "life" || action.type === "poison");
+  if (message.code === "stale" && bookkeeping && mine.retries < BOOKKEEPING_RETRIES) {
+    // A life or poison change adds to the total whatever it is now: send it again against the new state.
+    app.queue.unshift({ action, retries: mine.retries + 1 });
+  } else if (message.code === "stale") {
+    toast("The table changed before your action arrived. Look again and retry if it still applies.", "warn");
+  } else {
+    toast(message.message || `Refused (${message.code}).`, "bad", message.rule || "");
+  }
+  pump();
+  renderControlsEnabled();
+}
+
+function onUndo(message) {
+  app.undo = message.proposal || null;
+  if (Array.isArray(message.refused_by)) toast(`${names(message.refused_by) || "A player"} refused the undo.`, "warn");
+  if (message.done) toast("The table agreed: the last action is undone.");
+  renderBanners();
+  renderTools();
+}
+
+function onError(message) {
+  const code = message.code || "";
+  if (code === "no_table") {
+    app.fatal = "There is no such table on this server.";
+  } else if (code === "bad_token") {
+    app.fatal = "This device's link is not one of this table's. Ask for your seat's link again.";
+  } else {
+    toast(message.message || code || "Something went wrong.", code === "stale" ? "warn" : "bad");
+    return;
+  }
+  setStatus("not connected", "bad");
+  const ws = app.ws;
+  app.ws = null;
+  if (ws) ws.close();
+  renderBanners();
+}
+
+// ---------------------------------------------------------------- acting
+
+/** Send an action. Life and poison taps queue up (each is sent after the previous one is stored); any other
+ *  action is refused while one is still on its way, so a double tap does not pass twice. */
+function act(action) {
+  if (!canAct()) return;
+  const bookkeeping = action.type === "life" || action.type === "poison";
+  if (!bookkeeping && (app.inflight || app.queue.length)) {
+    toast("Still sending your last action…", "warn");
+    return;
+  }
+  app.queue.push({ action, retries: 0 });
+  pump();
+  renderControlsEnabled();
+}
+
+function pump() {
+  if (app.inflight || !app.queue.length || !app.joined || !app.synced || app.state === null) return;
+  if (app.state < app.waitState) return; // the state our last action made has not arrived yet
+  const next = app.queue.shift();
+  const msg = { type: "act", id: newId(), state: app.state, action: next.action };
+  app.inflight = { msg, retries: next.retries };
+  send(msg);
+}
+
+/** After a reconnection, the action whose answer was lost is sent again with the same id: the server answers
+ *  it again and never applies it twice. */
+function resendInflight() {
+  if (app.inflight && app.joined) send(app.inflight.msg);
+}
+
+function busy() {
+  return Boolean(app.inflight || app.queue.length);
+}
+
+function actionButton(label, action, attrs = {}) {
+  const { class: extra = "", ...rest } = attrs;
+  const { blocked = false, ...others } = rest;
+  const button = h("button", { type: "button", ...others, class: `act ${extra}`.trim(), onclick: () => act(action) }, label);
+  if (blocked) button.dataset.blocked = "1"; // not now (a decision is pending), whatever the connection
+  button.disabled = !app.joined || blocked;
+  return button;
+}
+
+function renderControlsEnabled() {
+  for (const button of document.querySelectorAll("button.act")) button.disabled = !app.joined || button.dataset.blocked === "1";
+  const status = $("status");
+  if (app.joined) status.classList.toggle("sending", busy());
+}
+
+// ---------------------------------------------------------------- drawing
+
+function renderAll() {
+  document.body.classList.toggle("display", isDisplay());
+  renderHeader();
+  renderBanners();
+  renderStrip();
+  renderPlanes();
+  renderDecision();
+  renderDie();
+  renderStack();
+  renderPlayers();
+  renderSeatMap();
+  renderInstructions();
+  renderEffects();
+  renderVisited();
+  renderMarkers();
+  renderMap();
+  renderTools();
+  renderActing();
+}
+
+function renderHeader() {
+  const v = app.view;
+  $("table-name").textContent = app.table && app.table.name ? app.table.name : app.table ? `Table ${app.table.id}` : "";
+  $("state-number").textContent = app.state === null ? "–" : String(app.state);
+  const info = $("turn-info");
+  if (!v) {
+    fill(info, );
+    return;
+  }
+  const actives = (v.active_players && v.active_players.length ? v.active_players : [v.active]).map(name).join(" & ");
+  fill(info, 
+    "Turn ",
+    h("b", {}, String(v.turn)),
+    " · ",
+    h("b", { "data-testid": "active" }, actives),
+    ` · ${STEP_LABEL[v.step] || v.step}`,
+    v.turn_order === "counterclockwise" ? " · ↺" : "",
+  );
+}
+
+function renderBanners() {
+  const out = [];
+  if (app.fatal) {
+    const forget = h("button", { type: "button", class: "small" }, "Forget this device's seats");
+    forget.addEventListener("click", () => {
+      try {
+        localStorage.removeItem(SEATS_KEY);
+      } catch {
+        /* nothing stored */
+      }
+      location.replace(location.pathname);
+    });
+    out.push(h("div", { class: "banner error", role: "alert", "data-testid": "fatal" }, h("span", { class: "grow" }, app.fatal), forget, h("a", { class: "button small", href: "/" }, "Home")));
+  }
+  const v = app.view;
+  if (v && v.over) {
+    const winners = (v.winners || []).map(name);
+    out.push(
+      h(
+        "div",
+        { class: "banner over", "data-testid": "game-over" },
+        `Game over: ${winners.length ? `${winners.join(" & ")} ${winners.length > 1 ? "win" : "wins"}` : "a draw, nobody wins"}.`,
+      ),
+    );
+  }
+  if (app.undo) {
+    const undo = app.undo;
+    const banner = h(
+      "div",
+      { class: "banner undo", "data-testid": "undo-banner" },
+      h(
+        "span",
+        { class: "grow" },
+        `${name(undo.by)} proposes undoing the last action. `,
+        undo.waiting && undo.waiting.length ? `Waiting for ${names(undo.waiting)}.` : "",
+      ),
+    );
+    if (canAct() && (undo.waiting || []).some(held)) {
+      banner.append(
+        h("button", { type: "button", class: "go", "data-testid": "undo-agree", onclick: () => send({ type: "undo_vote", agree: true }) }, "Agree"),
+        h("button", { type: "button", class: "danger", "data-testid": "undo-refuse", onclick: () => send({ type: "undo_vote", agree: false }) }, "Refuse"),
+      );
+    }
+    out.push(banner);
+  }
+  fill($("banners"), ...out);
+}
+
+function renderStrip() {
+  const v = app.view;
+  if (!v) return;
+  fill($("strip"), 
+    ...STEPS.map(([step, label]) => h("span", { class: step === v.step ? "now" : "", "aria-current": step === v.step ? "step" : null }, label)),
+  );
+}
+
+// -- the planes
+
+function planeCard(card) {
+  const v = app.view;
+  const phenomenon = card.kind === "phenomenon";
+  const reminders = new Set(card.reminders || []);
+  const reported = card.reported || [];
+  const oracle = h("div", { class: "oracle" });
+  for (const line of String(card.oracle_text || "").split("\n")) {
+    if (!line.trim()) continue;
+    const chaos = isChaosLine(line);
+    const report = reported.find((r) => r.text === line);
+    const p = h("p", { class: chaos ? "chaos-line" : reminders.has(line) ? "static" : report ? "reported" : "" });
+    if (chaos && !line.includes("{CHAOS}")) p.append(chaosIcon());
+    p.append(...richText(line));
+    if (report && canAct()) {
+      const seat = app.acting;
+      const mayReport = report.by === "any" || seat === v.planar_controller;
+      if (mayReport && seat !== null) {
+        p.append(
+          " ",
+          actionButton(`Report (${name(seat)})`, { type: "report", player: seat, source: card.object, ability: report.ability }, {
+            class: "small control",
+            "data-testid": "report",
+          }),
+        );
+      }
+    }
+    oracle.append(p);
+  }
+  const counters = Object.entries(card.counters || {}).filter(([, n]) => n);
+  return h(
+    "div",
+    { class: "card-frame" },
+    h(
+      "article",
+      { class: phenomenon ? "card phenomenon" : "card", "data-testid": "plane", "aria-label": card.name },
+      h("div", { class: "card-head" }, h("h3", { class: "card-name", "data-testid": "plane-name" }, card.name)),
+      h("div", { class: "type-line" }, card.type_line),
+      oracle,
+      counters.length
+        ? h("div", { class: "counters", "data-testid": "counters" }, ...counters.map(([kind, n]) => h("span", { class: "counter-badge" }, `${n} ${kind} counter${n === 1 ? "" : "s"}`)))
+        : null,
+      h("div", { class: "card-foot" }, h("span", {}, phenomenon ? "Phenomenon" : "Plane"), h("span", {}, card.owner === null || card.owner === undefined ? "" : `owned by ${name(card.owner)}`)),
+    ),
+  );
+}
+
+function renderPlanes() {
+  const v = app.view;
+  const box = $("planes");
+  if (!v) {
+    fill(box, h("div", { class: "no-plane" }, app.fatal ? "" : "Joining the table…"));
+    return;
+  }
+  const cards = v.face_up || [];
+  box.classList.toggle("several", cards.length > 1);
+  if (!cards.length) {
+    fill(box, h("div", { class: "no-plane" }, v.eternities_map || (app.table && app.table.config && app.table.config.planechase === false) ? "No face-up planar card." : "No face-up plane."));
+  } else {
+    fill(box, ...cards.map(planeCard));
+  }
+  const controller = $("controller");
+  fill(controller, "Planar controller: ", h("b", { "data-testid": "planar-controller" }, name(v.planar_controller)));
+  if (v.revealed && v.revealed.length) controller.append(h("span", { class: "dim" }, ` · revealed: ${v.revealed.join(", ")}`));
+  applyRotation();
+}
+
+function applyRotation() {
+  const turn = app.rotation;
+  for (const frame of document.querySelectorAll(".card-frame")) {
+    const card = frame.firstElementChild;
+    if (turn === 90 || turn === 270) {
+      // Turned sideways: the card keeps its own width and the frame makes room for it standing up.
+      frame.classList.add("turned");
+      const width = Math.max(200, Math.min(frame.clientWidth, window.innerHeight * 0.85));
+      card.style.width = `${width}px`;
+      card.style.transform = `translate(-50%, -50%) rotate(${turn}deg)`;
+      frame.style.height = `${width}px`;
+    } else {
+      frame.classList.remove("turned");
+      frame.style.height = "";
+      card.style.width = "";
+      card.style.transform = turn ? `rotate(${turn}deg)` : "";
+    }
+  }
+  $("rotate").textContent = `⟳ Rotate${turn ? ` (${turn}°)` : ""}`;
+}
+
+$("rotate").addEventListener("click", () => {
+  app.rotation = (app.rotation + 90) % 360;
+  saveJSON(ROTATE_KEY, app.rotation);
+  applyRotation();
+});
+window.addEventListener("resize", () => applyRotation());
+
+// -- the decision
+
+function renderDecision() {
+  const here = wide.matches ? $("decision") : $("decision-left");
+  const other = wide.matches ? $("decision-left") : $("decision");
+  fill(other, );
+  const v = app.view;
+  const d = v && v.decision;
+  if (!d) {
+    fill(here, );
+    return;
+  }
+  if (held(d.player) && canAct()) {
+    const numbers = d.kind === "choose_number";
+    const options = h("div", { class: numbers ? "options numbers" : "options" });
+    const quick = numbers ? d.options.slice(0, 16) : d.options; // a number up to 99: the small ones as buttons
+    for (const option of quick) {
+      options.append(
+        actionButton(richText(option.label), { type: "choose", player: d.player, decision: d.id, option: option.id }, {
+          "data-testid": "option",
+          "data-option": option.id,
+        }),
+      );
+    }
+    let other = null;
+    if (numbers && d.options.length > quick.length) {
+      const last = d.options[d.options.length - 1];
+      const field = h("input", { type: "number", min: d.options[0].id, max: last.id, inputmode: "numeric", "aria-label": "Another number", "data-testid": "number" });
+      const choose = h("button", { type: "submit", class: "act" }, "Choose");
+      other = h("form", { class: "row" }, h("span", { class: "dim" }, `Another number (up to ${last.label}):`), field, choose);
+      other.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const option = d.options.find((o) => o.id === String(field.value).trim());
+        if (option) act({ type: "choose", player: d.player, decision: d.id, option: option.id });
+        else toast(`Choose a number from ${d.options[0].label} to ${last.label}.`, "warn");
+      });
+    }
+    fill(here, 
+      h(
+        "section",
+        { class: "panel decision mine", role: "dialog", "aria-label": "Your decision", "data-testid": "decision" },
+        h("h2", {}, app.you.seats.length > 1 ? `${name(d.player)} decides` : "Your decision", " ", d.rule ? ruleTag(d.rule) : null),
+        h("div", { class: "prompt" }, ...richText(d.prompt)),
+        d.kind === "choose_direction" ? h("p", { class: "dim" }, "You can also tap a marked space on the Eternities Map.") : null,
+        options,
+        other,
+      ),
+    );
+  } else {
+    fill(here, 
+      h(
+        "section",
+        { class: "panel", "data-testid": "waiting" },
+        h("div", { class: "waiting" }, "Waiting for ", h("b", {}, name(d.player)), " to choose: ", ...richText(d.prompt), " ", d.rule ? ruleTag(d.rule) : null),
+      ),
+    );
+  }
+}
+wide.addEventListener("change", () => renderDecision());
+
+// -- the die
+
+function currentRollers(v) {
+  if (v.turn_markers && v.turn_markers.length) return v.turn_markers.filter((m) => m.taking_turn && m.roll).map((m) => m.roll);
+  return v.rollers && v.rollers.length ? v.rollers : v.roll ? [v.roll] : [];
+}
+
+function lastRoll() {
+  for (let i = app.log.length - 1; i >= 0; i--) if (app.log[i].type === "die_rolled") return app.log[i];
+  return null;
+}
+
+function renderDie() {
+  const v = app.view;
+  const box = $("die");
+  if (!v) return;
+  const rollers = currentRollers(v);
+  const mine = rollers.filter((r) => r.allowed && held(r.player));
+  const parts = [];
+  if (app.table && app.table.config && app.table.config.planechase === false) {
+    fill(box, h("span", { class: "dim" }, "This table plays without planar cards."));
+    return;
+  }
+  mine.forEach((r, i) => {
+    parts.push(
+      actionButton(
+        [chaosIcon(), mine.length > 1 || app.you.seats.length > 1 ? ` Roll (${name(r.player)})` : " Roll the planar die"],
+        { type: "roll", player: r.player },
+        { class: "primary roll-button control", "data-testid": i === 0 ? "roll" : `roll-${r.player}` },
+      ),
+    );
+  });
+  const shown = mine[0] || rollers[0];
+  if (shown) {
+    const cost = h("span", { class: "roll-cost", "data-testid": "roll-cost" });
+    if (mine.length) cost.append("cost ", costText(shown.cost), shown.cost === 0 ? " (free)" : "");
+    else cost.append(`${name(shown.player)}'s next roll: cost `, costText(shown.cost), shown.allowed ? "" : v.decision ? " · waiting for a decision" : " · not now");
+    parts.push(cost);
+  }
+  const last = lastRoll();
+  if (last) parts.push(h("div", { class: "dim", "data-testid": "last-roll" }, "Last roll: ", ...richText(last.text)));
+  fill(box, ...parts);
+}
+
+// -- the stack and priority
+
+function stackBlocks(v) {
+  if (v.turn_markers && v.turn_markers.length) {
+    return v.turn_markers
+      .filter((m) => m.taking_turn)
+      .map((m) => ({ marker: m.marker, label: `Marker ${m.marker}: ${name(m.active)}'s turn, ${STEP_LABEL[m.step] || m.step}`, priority: m.priority, stack: m.stack || [], advance: m.advance_to || [] }));
+  }
+  return [{ marker: null, label: "", priority: v.priority, stack: v.stack || [], advance: v.advance_to || [] }];
+}
+
+function stackItem(item, top) {
+  const details = [`${name(item.controller)}'s ${STACK_KIND[item.kind] || item.kind}`];
+  if (item.effect && item.effect !== "none") details.push(`${EFFECT_LABEL[item.effect] || item.effect}${item.target !== undefined ? ` #${item.target}` : ""}`);
+  if (item.targets && item.targets.length) details.push(`target ${item.targets.map((t) => (String(t).startsWith("player:") ? name(Number(String(t).split(":")[1])) : t)).join(", ")}`);
+  if (item.copy) details.push("a copy");
+  return h(
+    "li",
+    { class: top ? "top" : "", "data-testid": "stack-item" },
+    h("div", { class: "meta" }, `#${item.id} · ${details.join(" · ")}`),
+    item.source ? h("span", { class: "src" }, `${item.source}: `) : null,
+    ...richText(item.text),
+  );
+}
+
+function renderStack() {
+  const v = app.view;
+  if (!v) return;
+  const out = [];
+  const blocks = stackBlocks(v);
+  let first = true; // the first Pass and Resolve are "pass" and "resolve"; in Grand Melee the others name their marker
+  for (const block of blocks) {
+    if (block.label) out.push(h("h3", {}, block.label));
+    const who = h("div", { class: "who-acts" });
+    if (v.decision) who.append(h("b", {}, name(v.decision.player)), " is deciding.");
+    else if (block.priority === null || block.priority === undefined) who.append("Nobody has priority.");
+    else who.append("Priority: ", h("b", { "data-testid": block.marker === null ? "priority" : null }, name(block.priority)));
+    out.push(who);
+    if (block.stack.length) {
+      out.push(h("ol", { class: "stack-list", "aria-label": "The stack, top first" }, ...block.stack.map((item, i) => stackItem(item, i === 0))));
+    } else {
+      out.push(h("p", { class: "dim" }, "The stack is empty."));
+    }
+    if (block.marker === null && v.resolving) {
+      out.push(h("p", { class: "dim" }, "Resolving: ", v.resolving.source ? `${v.resolving.source}: ` : "", ...richText(v.resolving.text)));
+    }
+    if (canAct() && held(block.priority) && !v.decision && !v.over) {
+      const marker = block.marker === null ? {} : { marker: block.marker };
+      const who = app.you.seats.length > 1 ? ` (${name(block.priority)})` : "";
+      const suffix = first ? "" : `-${block.marker}`;
+      first = false;
+      const row = h(
+        "div",
+        { class: "row control" },
+        actionButton(`Pass${who}`, { type: "pass", player: block.priority, ...marker }, { "data-testid": `pass${suffix}` }),
+        block.stack.length ? actionButton("Resolve the top", { type: "resolve", player: block.priority, ...marker }, { class: "go", "data-testid": `resolve${suffix}` }) : null,
+      );
+      out.push(row);
+      if (block.advance.length) {
+        out.push(
+          h(
+            "div",
+            { class: "advance control", "data-testid": `advance${suffix}` },
+            h("span", { class: "dim" }, "Move on to:"),
+            ...block.advance.map((to) => actionButton(ADVANCE_LABEL[to] || to, { type: "advance", player: block.priority, to, ...marker }, { class: "small", "data-testid": `advance-${to}${suffix}` })),
+          ),
+        );
+      }
+    }
+  }
+  fill($("stack"), ...out);
+}
+
+// -- the players
+
+function statusTag(status) {
+  if (status === "in_game") return null;
+  return h("span", { class: `tag ${status === "won" ? "won" : "lost"}` }, status.replaceAll("_", " "));
+}
+
+function roleText(player) {
+  const parts = [];
+  if (player.team !== null && player.team !== undefined) parts.push(`team ${String.fromCharCode(65 + player.team)}`);
+  if (player.role && player.role !== "player") parts.push(player.role);
+  return parts.join(", ");
+}
+
+function renderPlayers() {
+  const v = app.view;
+  if (!v) return;
+  const decider = v.decision ? v.decision.player : null;
+  const actives = v.active_players && v.active_players.length ? v.active_players : [v.active];
+  const controls = canAct();
+  fill($("players"), 
+    ...v.players.map((p) => {
+      const out = p.status !== "in_game";
+      const tags = h(
+        "div",
+        { class: "tags" },
+        actives.includes(p.seat) ? h("span", { class: "tag turn" }, "turn") : null,
+        decider === p.seat ? h("span", { class: "tag decides" }, "decides") : null,
+        decider === null && v.priority === p.seat && !out ? h("span", { class: "tag priority" }, "priority") : null,
+        v.planar_controller === p.seat ? h("span", { class: "tag planar" }, "planar controller") : null,
+        roleText(p) ? h("span", { class: "tag" }, roleText(p)) : null,
+        statusTag(p.status),
+      );
+      const life = h("span", { class: p.life <= 5 ? "life low" : "life", "data-testid": `life-${p.seat}`, "aria-label": `${p.name}'s life` }, String(p.life));
+      const lifeRow = h("div", { class: "life-row" });
+      const bump = (amount, kind = "life") =>
+        actionButton(amount > 0 ? `+${amount}` : `−${-amount}`, { type: kind, player: p.seat, amount }, {
+          class: "small control",
+          blocked: Boolean(v.decision || v.over), // the engine takes only the answer while a decision is pending
+          "data-testid": `${kind}-${p.seat}-${amount > 0 ? "plus" : "minus"}${Math.abs(amount)}`,
+          "aria-label": `${amount > 0 ? "Add" : "Take"} ${Math.abs(amount)} ${kind === "life" ? "life" : "poison"} ${amount > 0 ? "to" : "from"} ${p.name}`,
+        });
+      if (controls && !out) lifeRow.append(bump(-5), bump(-1), life, bump(1), bump(5));
+      else lifeRow.append(life);
+      const poison = h("div", { class: "poison-row" }, "Poison ", h("span", { class: "poison", "data-testid": `poison-${p.seat}` }, String(p.poison)));
+      if (controls && !out) poison.append(bump(-1, "poison"), bump(1, "poison"));
+      const facts = [`roll cost {${p.roll_cost}}`, `rolled ${p.rolls_this_turn}× this turn`];
+      if (p.planar_deck !== null && p.planar_deck !== undefined) facts.push(`planar deck ${p.planar_deck}`);
+      return h(
+        "div",
+        { class: `player${actives.includes(p.seat) ? " active" : ""}${out ? " out" : ""}${held(p.seat) ? " mine" : ""}`, "data-testid": `player-${p.seat}` },
+        h("div", { class: "pname" }, `${p.seat + 1}. ${p.name}`),
+        tags,
+        lifeRow,
+        poison,
+        h("div", { class: "small-print" }, facts.join(" · ")),
+      );
+    }),
+  );
+  if (v.shared_deck && v.planar_deck_sizes && v.planar_deck_sizes.length) {
+    $("players").append(h("p", { class: "dim" }, `Shared planar deck: ${v.planar_deck_sizes[0]} cards`));
+  }
+}
+
+// -- the seat map (teams, roles, range of influence, who can attack whom)
+
+function renderSeatMap() {
+  const v = app.view;
+  const panel = $("seatmap-panel");
+  if (!v) return;
+  const limited = v.players.some((p) => p.range !== null && p.range !== undefined);
+  const show = (v.teams && v.teams.length) || limited || v.variant !== "free_for_all" || v.attack !== "multiple";
+  panel.hidden = !show;
+  if (!show) return;
+  const n = v.players.length;
+  const circle = h(
+    "div",
+    { class: "seat-circle", "aria-hidden": "true" },
+    h("div", { class: "table-top" }, `${VARIANT_LABEL[v.variant] || v.variant}`, h("br"), `attack: ${v.attack}`, h("br"), "play passes left ↻"),
+  );
+  v.players.forEach((p, i) => {
+    const angle = Math.PI / 2 + (2 * Math.PI * i) / n; // seat 0 at the bottom, then clockwise
+    const chip = h(
+      "div",
+      { class: `seat-chip${p.team !== null && p.team !== undefined ? ` team-${p.team % 6}` : ""}${(v.active_players || []).includes(p.seat) ? " active" : ""}` },
+      `${p.seat + 1}. ${p.name}`,
+      p.role && p.role !== "player" ? h("span", { class: "role" }, p.role) : null,
+    );
+    chip.style.left = `${50 + 38 * Math.cos(angle)}%`;
+    chip.style.top = `${50 + 40 * Math.sin(angle)}%`;
+    circle.append(chip);
+  });
+  const teams = (v.teams || []).map((team, i) => h("li", {}, h("b", {}, `Team ${String.fromCharCode(65 + i)}: `), names(team)));
+  const reach = v.players
+    .filter((p) => p.status === "in_game")
+    .map((p) =>
+      h(
+        "li",
+        {},
+        h("b", {}, p.name),
+        p.range !== null && p.range !== undefined ? ` (range ${p.range})` : "",
+        `: in range ${names(p.in_range || [])}; can attack ${names(p.can_attack || []) || "nobody"}.`,
+      ),
+    );
+  fill($("seatmap"), circle, teams.length ? h("ul", { class: "reach" }, ...teams) : null, h("ul", { class: "reach" }, ...reach));
+}
+
+// -- instructions, effects, planes visited
+
+function renderInstructions() {
+  let since = -1;
+  for (let i = app.log.length - 1; i >= 0; i--) {
+    if (app.log[i].type === "turn_began") {
+      since = i;
+      break;
+    }
+  }
+  let shown = [];
+  app.log.forEach((event, i) => {
+    if (event.type === "instruction" && i > since) shown.push(i);
+  });
+  if (!shown.length) {
+    app.log.forEach((event, i) => {
+      if (event.type === "instruction") shown.push(i);
+    });
+    shown = shown.slice(-3);
+  }
+  shown = shown.slice(-8);
+  $("instructions-panel").hidden = shown.length === 0;
+  fill($("instructions"), 
+    ...shown.reverse().map((i) => h("li", { class: app.fresh.has(i) ? "fresh" : "", "data-testid": "instruction" }, ...richText(app.log[i].text))),
+  );
+}
+
+function renderEffects() {
+  const v = app.view;
+  if (!v) return;
+  const items = [];
+  for (const card of v.face_up || []) {
+    for (const reminder of card.reminders || []) {
+      items.push(h("li", { "data-testid": "reminder" }, "● ", h("span", { class: "src" }, `${card.name}: `), ...richText(reminder)));
+    }
+  }
+  for (const effect of v.effects || []) {
+    const duration = String(effect.duration || "").replaceAll("_", " ");
+    items.push(
+      h(
+        "li",
+        { "data-testid": "effect" },
+        "◆ ",
+        h("span", { class: "src" }, `${name(effect.controller)}: `),
+        ...richText(effect.text),
+        duration && !String(effect.text).toLowerCase().includes(duration) ? h("span", { class: "dim" }, ` (${duration})`) : null,
+      ),
+    );
+  }
+  $("effects-panel").hidden = items.length === 0;
+  fill($("effects"), ...items);
+}
+
+function renderVisited() {
+  const v = app.view;
+  if (!v) return;
+  const visited = v.visited || [];
+  const shown = visited.slice(-12);
+  const parts = [h("span", { class: "dim" }, `${visited.length}:`)];
+  if (visited.length > shown.length) parts.push(h("i", {}, `… ${visited.length - shown.length} earlier →`));
+  shown.forEach((plane, i) => {
+    if (i) parts.push(h("i", {}, "→"));
+    parts.push(h("span", {}, plane));
+  });
+  $("visited-panel").hidden = visited.length === 0;
+  fill($("visited"), ...parts);
+}
+
+// -- Grand Melee: the turn markers
+
+function renderMarkers() {
+  const v = app.view;
+  const markers = (v && v.turn_markers) || [];
+  $("markers-panel").hidden = markers.length === 0;
+  if (!markers.length) return;
+  fill($("markers"), 
+    h(
+      "table",
+      { class: "markers" },
+      h("thead", {}, h("tr", {}, ...["#", "Holder", "Turn", "Priority", "Stack", "Face up"].map((t) => h("th", {}, t)))),
+      h(
+        "tbody",
+        {},
+        ...markers.map((m) =>
+          h(
+            "tr",
+            { class: m.marker === v.focus ? "focus" : "" },
+            h("td", {}, String(m.marker)),
+            h("td", {}, m.holder === null ? "–" : name(m.holder)),
+            h("td", {}, m.taking_turn ? `${name(m.active)}: ${STEP_LABEL[m.step] || m.step}` : "waiting"),
+            h("td", {}, m.taking_turn && m.priority !== null ? name(m.priority) : "–"),
+            h("td", {}, String((m.stack || []).length)),
+            h("td", {}, (m.face_up || []).map((c) => c.name).join(", ") || "–"),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+// -- the Eternities Map
+
+function renderMap() {
+  const v = app.view;
+  const emap = v && v.eternities_map;
+  $("map-panel").hidden = !emap;
+  if (!emap) return;
+  const spaces = new Map(emap.spaces.map((s) => [`${s.x},${s.y}`, s]));
+  const moves = new Map(emap.moves.map((m) => [`${m.x},${m.y}`, m]));
+  const points = [...emap.spaces, ...emap.moves, { x: emap.position[0], y: emap.position[1] }];
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const d = v.decision;
+  const choosing = d && d.kind === "choose_direction" && held(d.player) && canAct() ? d : null;
+  const optionFor = new Map(choosing ? choosing.options.map((o) => [String(o.id), o]) : []);
+  const grid = h("div", { class: "map-grid", role: "grid", "aria-label": "The Eternities Map, north up" });
+  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, minmax(0, 1fr))`;
+  for (let y = maxY; y >= minY; y--) {
+    for (let x = minX; x <= maxX; x++) {
+      const space = spaces.get(`${x},${y}`);
+      const move = moves.get(`${x},${y}`);
+      const classes = ["map-cell"];
+      const content = [];
+      if (space) {
+        classes.push("space");
+        if (!space.face_up || !space.name) {
+          classes.push("down");
+          content.push("?");
+        } else {
+          content.push(space.name);
+          if (space.kind === "phenomenon") classes.push("phen");
+        }
+        if (space.current) classes.push("current");
+        const counters = Object.entries(space.counters || {}).filter(([, n]) => n);
+        if (counters.length) content.push(h("span", { class: "ctr" }, counters.map(([k, n]) => `${n} ${k}`).join(", ")));
+      } else if (move) {
+        content.push("·");
+      }
+      if (space && space.current && emap.arriving) content.push(h("span", { class: "mv" }, "arriving"));
+      if (move) {
+        classes.push("move");
+        if (move.hellride) classes.push("hellride");
+        content.push(h("span", { class: "mv" }, `${DIRECTION_SHORT[move.direction] || move.direction}${move.hellride ? " hellride" : ""}`));
+      }
+      const option = move && optionFor.get(String(move.direction));
+      const attrs = { class: classes.join(" "), "data-x": x, "data-y": y, role: "gridcell" };
+      if (space && space.current) attrs["aria-current"] = "location";
+      if (option) {
+        grid.append(
+          actionButton(content, { type: "choose", player: choosing.player, decision: choosing.id, option: option.id }, { ...attrs, "data-testid": "map-move" }),
+        );
+      } else {
+        grid.append(h("div", attrs, ...content));
+      }
+    }
+  }
+  const notes = [];
+  notes.push(h("li", {}, `Deck: ${emap.deck} cards${emap.phenomenon_pile !== null && emap.phenomenon_pile !== undefined ? ` · phenomenon pile: ${emap.phenomenon_pile}` : ""}`));
+  if (emap.arriving) notes.push(h("li", {}, "Arriving: a phenomenon is met on the way; the plane here is face up but not planeswalked to yet."));
+  if (emap.tunnel) notes.push(h("li", {}, "Tunnel: the next move puts the top card of the deck on its destination."));
+  if (emap.beside && emap.beside.length) notes.push(h("li", {}, `Beside the map: ${emap.beside.join(", ")}`));
+  const rules = h("details", {}, h("summary", {}, "The map's rules"), h("ul", { class: "map-notes" }, ...(emap.description || []).map((line) => h("li", {}, line))));
+  fill($("map"), grid, h("ul", { class: "map-notes" }, ...notes), rules);
+}
+
+// -- the tools: undo, concede, cast
+
+function renderTools() {
+  const v = app.view;
+  const propose = $("undo-propose");
+  propose.disabled = !canAct() || Boolean(app.undo) || app.state === null;
+  $("concede").disabled = !canAct() || !v || v.over || !held(app.acting) || (v.players[app.acting] && v.players[app.acting].status !== "in_game");
+  $("concede").textContent = app.you.seats.length > 1 && app.acting !== null ? `Concede (${name(app.acting)})` : "Concede";
+  const caster = castingSeat();
+  $("cast-submit").disabled = caster === null;
+  $("cast-submit").textContent = caster === null ? "Put it on the stack (needs priority)" : `Put it on the stack (${name(caster)})`;
+  const target = $("cast-target");
+  const chosen = target.value;
+  const items = v ? stackBlocks(v).flatMap((b) => b.stack) : [];
+  fill(target, ...items.map((item) => h("option", { value: String(item.id) }, `#${item.id} ${item.source ? `${item.source}: ` : ""}${item.text}`.slice(0, 90))));
+  if (items.some((item) => String(item.id) === chosen)) target.value = chosen;
+  $("tools-panel").hidden = !canAct();
+  renderDeploy();
+}
+
+/** Emperor: every creature has "{T}: Target teammate gains control of this creature" (804.2); the form deploys
+ *  one for the acting seat. */
+function renderDeploy() {
+  const v = app.view;
+  const seat = app.acting;
+  const me = v && held(seat) ? v.players[seat] : null;
+  const show = Boolean(me && canAct() && v.variant === "emperor" && me.team !== null && me.team !== undefined);
+  $("deploy-panel").hidden = !show;
+  if (!show) return;
+  const select = $("deploy-teammate");
+  const chosen = select.value;
+  const mates = v.players.filter((p) => p.team === me.team && p.seat !== seat && p.status === "in_game");
+  fill(select, ...mates.map((p) => h("option", { value: String(p.seat) }, p.name)));
+  if (mates.some((p) => String(p.seat) === chosen)) select.value = chosen;
+  $("deploy-submit").textContent = `Deploy it (${name(seat)})`;
+  $("deploy-submit").disabled = !mates.length;
+}
+
+$("deploy-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const seat = app.acting;
+  if (!held(seat) || $("deploy-teammate").value === "") return;
+  act({ type: "deploy", player: seat, teammate: Number($("deploy-teammate").value), creature: $("deploy-creature").value.trim() || "a creature" });
+  $("deploy-creature").value = "";
+});
+
+/** Who casts from the form: the seat with priority if this device holds it, else nobody (casting needs priority). */
+function castingSeat() {
+  const v = app.view;
+  if (!v || !canAct() || v.decision) return null;
+  for (const block of stackBlocks(v)) if (held(block.priority)) return block.priority;
+  return null;
+}
+
+$("undo-propose").addEventListener("click", () => {
+  if (app.state !== null) send({ type: "undo", state: app.state });
+});
+
+$("concede").addEventListener("click", () => {
+  const seat = app.acting;
+  if (!held(seat)) return;
+  if (window.confirm(`Concede the game as ${name(seat)}? This can only be taken back if the whole table agrees to undo.`)) {
+    act({ type: "concede", player: seat });
+  }
+});
+
+$("cast-effect").addEventListener("change", () => {
+  const effect = $("cast-effect").value;
+  $("cast-target-field").hidden = !(effect === "counter" || effect === "copy");
+});
+
+$("cast-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const seat = castingSeat();
+  if (seat === null) return;
+  const effect = $("cast-effect").value;
+  const action = {
+    type: "cast",
+    player: seat,
+    label: $("cast-label").value.trim() || "a spell or ability",
+    effect,
+    spell: $("cast-spell").checked,
+    types: $("cast-types").value.trim(),
+  };
+  const marker = stackBlocks(app.view).find((b) => b.priority === seat);
+  if (marker && marker.marker !== null) action.marker = marker.marker;
+  if (effect === "counter" || effect === "copy") {
+    if ($("cast-target").value === "") {
+      toast("Choose the spell or ability on the stack it targets.", "warn");
+      return;
+    }
+    action.target = Number($("cast-target").value);
+  }
+  act(action);
+  $("cast-label").value = "";
+  $("cast-types").value = "";
+});
+
+// -- acting as (several seats on one device)
+
+function renderActing() {
+  const seats = app.you.seats;
+  $("acting-panel").hidden = seats.length < 2 || isDisplay();
+  if (seats.length < 2) return;
+  fill($("acting"), 
+    h("span", { class: "dim" }, "Acting as:"),
+    ...seats.map((seat) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          "aria-pressed": seat === app.acting ? "true" : "false",
+          "data-testid": `acting-${seat}`,
+          onclick: () => {
+            app.acting = seat;
+            saveJSON(ACTING_KEY, seat);
+            renderAll();
+          },
+        },
+        name(seat),
+      ),
+    ),
+  );
+}
+
+// -- the table's facts and the creator's invitations
+
+function renderTableInfo() {
+  const t = app.table;
+  if (!t) return;
+  const config = t.config || {};
+  const rules = t.house_rules || [];
+  const device = app.you.seats.length ? `this device holds ${names(app.you.seats)}` : app.you.creator ? "this device is the creator's" : "this device watches";
+  fill($("info"), 
+    h("p", {}, `${VARIANT_LABEL[config.variant || "free_for_all"] || config.variant} · ${t.seats.length} players · seed ${config.seed} · table ${t.id}`),
+    h("p", { class: "dim" }, `${device}${isDisplay() ? " (display)" : ""}.`),
+    rules.length ? h("div", {}, h("h3", {}, "House rules"), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", {}, line)))) : null,
+  );
+}
+
+function linkCard(label, url, extra) {
+  const copy = h("button", { type: "button", class: "small" }, "Copy");
+  copy.addEventListener("click", async () => {
+    const ok = await copyText(url);
+    copy.textContent = ok ? "Copied" : "Copy failed";
+    setTimeout(() => (copy.textContent = "Copy"), 1600);
+  });
+  return h(
+    "li",
+    { class: "link-card" },
+    h("span", { class: "who" }, label),
+    h("img", { class: "qr", src: `/api/qr.svg?text=${encodeURIComponent(url)}`, alt: `QR code: ${label}`, loading: "lazy", width: 192, height: 192 }),
+    h("a", { href: url, target: "_blank", rel: "noopener" }, url),
+    h("div", { class: "row" }, copy, extra || null),
+  );
+}
+
+function renderInvite() {
+  const tokens = app.creatorTokens;
+  $("invite-panel").hidden = !tokens;
+  if (!tokens || !app.table) return;
+  const page = `${location.origin}/t/${encodeURIComponent(app.table.id)}`;
+  const cards = tokens.seats.map((token, seat) => {
+    const here = app.tokens.includes(token);
+    const take = h("button", { type: "button", class: "small" }, here ? "On this device" : "Play it on this device");
+    take.disabled = here;
+    take.addEventListener("click", () => {
+      app.tokens = [...new Set([...app.tokens, token])];
+      saveJSON(SEATS_KEY, { tokens: app.tokens, display: false });
+      app.displayFlag = false;
+      reconnectNow();
+    });
+    return linkCard(`${seat + 1}. ${name(seat)}`, `${page}#t=${encodeURIComponent(token)}`, take);
+  });
+  cards.push(linkCard("Spectator", `${page}#t=${encodeURIComponent(tokens.spectator)}`));
+  cards.push(linkCard("Display (TV)", `${page}#t=${encodeURIComponent(tokens.spectator)}&display=1`));
+  fill($("invite"), ...cards);
+  if (!app.you.seats.length) $("invite-details").open = true;
+}
+
+// ---------------------------------------------------------------- the rules log
+
+const ruleTexts = new Map();
+
+/** The text of a rule from GET /api/rules/{number}, or null when the server has none. */
+function ruleText(number) {
+  if (!ruleTexts.has(number)) {
+    const answer = fetch(`/api/rules/${encodeURIComponent(number)}`, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok && (response.headers.get("content-type") || "").includes("json") ? response.json() : null))
+      .then((body) => (body && typeof body.text === "string" ? body.text : null))
+      .catch(() => null);
+    ruleTexts.set(number, answer);
+  }
+  return ruleTexts.get(number);
+}
+
+function logLine(event) {
+  const rules = Array.isArray(event.rules) ? event.rules : [];
+  const line = h(
+    "li",
+    { class: `${event.type === "turn_began" ? "turn" : ""}${event.type === "instruction" ? " instruction" : ""}`, "data-testid": "log-line", tabindex: 0, "aria-expanded": "false" },
+    ...rules.map(ruleTag),
+    ...richText(event.text || event.type),
+  );
+  const toggle = () => {
+    const open = line.querySelector(".rules-text");
+    if (open) {
+      open.remove();
+      line.classList.remove("open");
+      line.setAttribute("aria-expanded", "false");
+      return;
+    }
+    line.classList.add("open");
+    line.setAttribute("aria-expanded", "true");
+    const box = h("div", { class: "rules-text", "data-testid": "rules-text" });
+    if (!rules.length) box.append(h("p", {}, "No rule number for this line."));
+    for (const rule of rules) {
+      const p = h("p", {}, ruleTag(rule), " ", h("span", { class: "dim" }, "…"));
+      box.append(p);
+      ruleText(rule).then((text) => {
+        p.lastChild.textContent = text || `Comprehensive Rules ${rule}`;
+      });
+    }
+    line.append(box);
+  };
+  line.addEventListener("click", toggle);
+  line.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      toggle();
+    }
+  });
+  return line;
+}
+
+/** The log, newest first. */
+function renderLog(reset) {
+  const list = $("log");
+  if (reset) {
+    const shown = app.log.slice(-LOG_KEEP);
+    fill(list, ...shown.reverse().map(logLine));
+    if (app.logTruncated) {
+      const more = h("button", { type: "button", class: "small", onclick: () => send({ type: "log" }) }, "Show the older events");
+      list.append(h("li", { class: "dim" }, "Older events are not shown. ", more));
+    }
+  }
+}
+
+function appendLog(events) {
+  const list = $("log");
+  for (const event of events) list.prepend(logLine(event));
+  while (list.children.length > LOG_KEEP) list.lastElementChild.remove();
+}
+
+// ---------------------------------------------------------------- start
+
+if (!tableId) {
+  app.fatal = "This address names no table.";
+  renderBanners();
+} else {
+  readTokens();
+  document.body.classList.toggle("display", app.displayFlag);
+  renderPlanes();
+  connect();
+}
