@@ -10,6 +10,8 @@ Routes:
   decks.
 * ``GET /api/rules/{number}``: a Comprehensive Rules rule's text (``{"number", "text"}``), for the rules the
   engine cites and the multiplayer and Planechase sections (``rules.json``, made by ``scripts/extract_rules.py``).
+* ``GET /api/i18n/{lang}``: the pages' translations into a language, ``{msgid: msgstr}`` (see
+  :mod:`planechase.server.i18n`); English, the pages' own language, answers ``{}``.
 * ``WS /ws/{id}``: the table's live channel; messages are JSON objects (see :mod:`planechase.server.rooms`).
 
 Every message is size-limited and must be a JSON object; a bad one gets an ``error`` answer and never stops
@@ -42,6 +44,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..cards.random_decks import known_sets
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES
 from .create import CreateError, table_config
+from .i18n import LANGUAGES, catalog
 from .rooms import Client, Outgoing, Room, encode
 from .store import Store
 
@@ -184,6 +187,12 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
             return JSONResponse({"error": f"no rule {number[:20]!r} here"}, status_code=404)
         return JSONResponse({"number": number, "text": text})
 
+    async def translations(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in LANGUAGES:
+            return JSONResponse({"error": f"no language {lang[:20]!r} here; try one of {', '.join(LANGUAGES)}"}, 404)
+        return JSONResponse(catalog(lang), headers={"Cache-Control": "no-cache"})
+
     async def channel(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table_id"]
         await websocket.accept()
@@ -222,6 +231,7 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
         Route("/api/profiles", profiles),
         Route("/api/sets", sets),
         Route("/api/rules/{number}", rule),
+        Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/ws/{table_id}", channel),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

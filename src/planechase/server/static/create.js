@@ -1,17 +1,22 @@
 // The page to create a table: the form, POST /api/tables, then every seat's link with a QR code.
 // User text goes into the page only through textContent (the h() helper); no innerHTML anywhere.
+// Interface text goes through t() (i18n.js), in the language chosen on this device.
+
+import { N_, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
 
 const TABLES_KEY = "planechase:tables";
 const MAX_PLAYERS = 32;
 const MIN_PLAYERS = 2;
 
 const VARIANT_NOTES = {
-  free_for_all: "Everyone for themselves (806). Two players make an ordinary two-player game.",
-  two_headed_giant:
+  free_for_all: N_("Everyone for themselves (806). Two players make an ordinary two-player game."),
+  two_headed_giant: N_(
     "Two teams that share turns and a life total (810). Teams sit together as listed: the first players are the first team.",
-  emperor:
+  ),
+  emperor: N_(
     "Teams with an emperor in the middle and generals on the sides (809). Teams sit together as listed; the team size is usually 3.",
-  grand_melee: "Ten or more players, several turns at once with turn markers (807).",
+  ),
+  grand_melee: N_("Ten or more players, several turns at once with turn markers (807)."),
 };
 
 const $ = (id) => document.getElementById(id);
@@ -78,11 +83,11 @@ async function copyText(text) {
 }
 
 function copyButton(text) {
-  const button = h("button", { type: "button", class: "small" }, "Copy");
+  const button = h("button", { type: "button", class: "small" }, t("Copy"));
   button.addEventListener("click", async () => {
     const ok = await copyText(text);
-    button.textContent = ok ? "Copied" : "Copy failed";
-    setTimeout(() => (button.textContent = "Copy"), 1600);
+    button.textContent = ok ? t("Copied") : t("Copy failed");
+    setTimeout(() => (button.textContent = t("Copy")), 1600);
   });
   return button;
 }
@@ -91,7 +96,7 @@ function qrImage(link, label) {
   return h("img", {
     class: "qr",
     src: `/api/qr.svg?text=${encodeURIComponent(link)}`,
-    alt: `QR code: ${label}`,
+    alt: t("QR code: {label}", { label }),
     loading: "lazy",
     width: 192,
     height: 192,
@@ -111,8 +116,10 @@ function renumberPlayers() {
   rows.forEach((row, i) => {
     row.querySelector(".num").textContent = `${i + 1}.`;
     const input = row.querySelector("input");
-    input.placeholder = `Player ${i + 1}`;
-    input.setAttribute("aria-label", `Player ${i + 1}'s name`);
+    // A player left unnamed is called by the placeholder, which is sent to the server in the chosen language.
+    input.placeholder = t("Player {n}", { n: i + 1 });
+    input.setAttribute("aria-label", t("Player {n}'s name", { n: i + 1 }));
+    row.querySelector("button").setAttribute("aria-label", t("Remove this player"));
     row.querySelector("button").disabled = rows.length <= MIN_PLAYERS;
   });
   $("add-player").disabled = rows.length >= MAX_PLAYERS;
@@ -122,7 +129,7 @@ function renumberPlayers() {
 function addPlayer(name = "") {
   const input = h("input", { "data-testid": "player-name", maxlength: 40, autocomplete: "off", value: name });
   input.addEventListener("input", syncPlayerLists);
-  const remove = h("button", { type: "button", class: "small", "aria-label": "Remove this player" }, "✕");
+  const remove = h("button", { type: "button", class: "small", "aria-label": t("Remove this player") }, "✕");
   const row = h("div", { class: "player-row" }, h("span", { class: "num" }), input, remove);
   // Each player's pasted deck list belongs to their row, so removing a player keeps the others' lists.
   deckAreas.set(row, { label: h("label"), area: h("textarea", { placeholder: "1 Naar Isle\n1 Sokenzan\n…" }) });
@@ -152,14 +159,14 @@ function syncPlayerLists() {
       area.id = `deck-${i}`;
       area.dataset.testid = `deck-list-${i}`;
       label.htmlFor = area.id;
-      label.textContent = `${names[i]}'s planar deck`;
+      label.textContent = t("{player}'s planar deck", { player: names[i] });
       return [label, area];
     }),
   );
   const select = $("starting-player");
   const chosen = select.value;
   select.replaceChildren(
-    h("option", { value: "" }, "Chosen at random"),
+    h("option", { value: "" }, t("Chosen at random")),
     ...names.map((name, i) => h("option", { value: String(i) }, `${i + 1}. ${name}`)),
   );
   if (chosen !== "" && Number(chosen) < names.length) select.value = chosen;
@@ -172,7 +179,7 @@ function variantChanged() {
   const teams = variant === "two_headed_giant" || variant === "emperor";
   $("team-size-field").hidden = !teams;
   if (teams && !$("team-size").dataset.touched) $("team-size").value = variant === "emperor" ? "3" : "2";
-  $("variant-note").textContent = VARIANT_NOTES[variant] || "";
+  $("variant-note").textContent = VARIANT_NOTES[variant] ? t(VARIANT_NOTES[variant]) : "";
   if (variant === "grand_melee") while (players.children.length < 10) addPlayer();
   if (variant === "emperor" && players.children.length < 6) while (players.children.length < 6) addPlayer();
   if (variant === "two_headed_giant" && players.children.length < 4) while (players.children.length < 4) addPlayer();
@@ -206,7 +213,7 @@ $("planechase").addEventListener("change", planechaseChanged);
 
 function profileChanged() {
   const chosen = profiles.get($("profile").value);
-  $("profile-summary").textContent = chosen ? "" : "Off: each player plays their own planar deck (or a shared one).";
+  $("profile-summary").textContent = chosen ? "" : t("Off: each player plays their own planar deck (or a shared one).");
   $("profile-info").replaceChildren(...(chosen ? chosen.rules.map((line) => h("li", {}, line)) : []));
   planechaseChanged();
 }
@@ -223,7 +230,7 @@ async function loadSets() {
       ),
     );
   } catch {
-    box.replaceChildren(h("span", { class: "error" }, "The sets could not be loaded; random decks use every set."));
+    box.replaceChildren(h("span", { class: "error" }, t("The sets could not be loaded; random decks use every set.")));
   }
 }
 
@@ -256,7 +263,7 @@ function buildForm() {
     if (mode.startsWith("random")) {
       const boxes = [...document.querySelectorAll("#sets input[type='checkbox']")];
       const chosen = boxes.filter((box) => box.checked).map((box) => box.value);
-      if (boxes.length && !chosen.length) throw new Error("Choose at least one set for random decks.");
+      if (boxes.length && !chosen.length) throw new Error(t("Choose at least one set for random decks."));
       if (chosen.length < boxes.length) form.sets = chosen;
       const exclude = $("exclude").value.split(",").map((name) => name.trim()).filter(Boolean);
       if (exclude.length) form.exclude = exclude;
@@ -268,7 +275,7 @@ function buildForm() {
   }
   const seed = $("seed").value.trim();
   if (seed !== "") {
-    if (!/^\d+$/.test(seed)) throw new Error("The seed must be a whole number from 0.");
+    if (!/^\d+$/.test(seed)) throw new Error(t("The seed must be a whole number from 0."));
     form.seed = Number(seed);
   }
   if ($("starting-player").value !== "") form.starting_player = Number($("starting-player").value);
@@ -293,7 +300,7 @@ $("create-form").addEventListener("submit", async (event) => {
   }
   const button = $("create");
   button.disabled = true;
-  button.textContent = "Creating…";
+  button.textContent = t("Creating…");
   try {
     const response = await fetch("/api/tables", {
       method: "POST",
@@ -310,13 +317,13 @@ $("create-form").addEventListener("submit", async (event) => {
       remember(body, form);
       showCreated(body, form);
     } else {
-      error.textContent = (body && body.error) || `The table could not be created (HTTP ${response.status}).`;
+      error.textContent = (body && body.error) || t("The table could not be created (HTTP {status}).", { status: response.status });
     }
   } catch {
-    error.textContent = "The server could not be reached. Is it still running?";
+    error.textContent = t("The server could not be reached. Is it still running?");
   } finally {
     button.disabled = false;
-    button.textContent = "Create the table";
+    button.textContent = t("Create the table");
   }
 });
 
@@ -338,14 +345,27 @@ function linkCard(label, url, testid) {
   );
 }
 
+let created = null; // the table shown as created, drawn again when the language changes
+
 function showCreated(body, form) {
+  created = { body, form };
   $("create-form").hidden = true;
   $("created").hidden = false;
-  $("created-name").textContent = body.name || form.name || `Table ${body.id}`;
-  $("created-seed").textContent = `table ${body.id} · seed ${body.seed}`;
+  renderCreated();
+  $("created").scrollIntoView({ behavior: "smooth", block: "start" });
+  renderTables();
+}
+
+function renderCreated() {
+  if (!created) return;
+  const { body, form } = created;
+  $("created-name").textContent = body.name || form.name || t("Table {id}", { id: body.id });
+  $("created-seed").textContent = t("table {id} · seed {seed}", { id: body.id, seed: body.seed });
   const rules = body.house_rules || [];
   $("created-rules").replaceChildren(
-    ...(rules.length ? [h("h2", {}, "House rules"), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", {}, line)))] : []),
+    ...(rules.length
+      ? [h("h2", {}, t("House rules")), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", { lang: "en" }, line)))]
+      : []),
   );
   $("open-creator").href = body.creator_url;
   const page = body.creator_url.split("#")[0];
@@ -355,14 +375,13 @@ function showCreated(body, form) {
     ...body.seats.map((seat) => linkCard(`${seat.seat + 1}. ${seat.name}`, seat.url, `seat-link-${seat.seat}`)),
   );
   $("watch-links").replaceChildren(
-    linkCard("Spectator (watch)", body.spectator_url, "spectator-link"),
-    linkCard("Display (TV: planes and log, large)", body.display_url, "display-link"),
+    linkCard(t("Spectator (watch)"), body.spectator_url, "spectator-link"),
+    linkCard(t("Display (TV: planes and log, large)"), body.display_url, "display-link"),
   );
-  $("created").scrollIntoView({ behavior: "smooth", block: "start" });
-  renderTables();
 }
 
 $("create-another").addEventListener("click", () => {
+  created = null;
   $("created").hidden = true;
   $("create-form").hidden = false;
   $("create-form").scrollIntoView({ behavior: "smooth" });
@@ -371,7 +390,7 @@ $("create-another").addEventListener("click", () => {
 // ---------------------------------------------------------------- your tables (localStorage)
 
 function remember(body, form) {
-  const tables = loadJSON(TABLES_KEY, []).filter((t) => t && t.id !== body.id);
+  const tables = loadJSON(TABLES_KEY, []).filter((saved) => saved && saved.id !== body.id);
   tables.unshift({
     id: body.id,
     name: body.name || form.name || "",
@@ -383,16 +402,16 @@ function remember(body, form) {
 }
 
 function renderTables() {
-  const tables = loadJSON(TABLES_KEY, []).filter((t) => t && typeof t.id === "string" && typeof t.creator_url === "string");
+  const tables = loadJSON(TABLES_KEY, []).filter((saved) => saved && typeof saved.id === "string" && typeof saved.creator_url === "string");
   $("your-tables").hidden = tables.length === 0;
   $("tables-list").replaceChildren(
     ...tables.map((table) => {
       const when = table.created ? new Date(table.created).toLocaleString() : "";
-      const forget = h("button", { type: "button", class: "small", "aria-label": `Forget table ${table.id}` }, "Forget");
+      const forget = h("button", { type: "button", class: "small", "aria-label": t("Forget table {id}", { id: table.id }) }, t("Forget"));
       forget.addEventListener("click", () => {
         saveJSON(
           TABLES_KEY,
-          loadJSON(TABLES_KEY, []).filter((t) => t && t.id !== table.id),
+          loadJSON(TABLES_KEY, []).filter((saved) => saved && saved.id !== table.id),
         );
         renderTables();
       });
@@ -405,11 +424,11 @@ function renderTables() {
         h(
           "span",
           { class: "what" },
-          h("b", {}, table.name || `Table ${table.id}`),
+          h("b", {}, table.name || t("Table {id}", { id: table.id })),
           " ",
           h("span", { class: "dim" }, `${(table.players || []).join(", ")} · ${when}`),
         ),
-        h("a", { class: "button small", href: safe }, "Open"),
+        h("a", { class: "button small", href: safe }, t("Open")),
         forget,
       );
     }),
@@ -417,6 +436,21 @@ function renderTables() {
 }
 
 // ---------------------------------------------------------------- start
+
+/** Draw what the script wrote again in the language just chosen; the form keeps what was typed. */
+function renderLanguage() {
+  renumberPlayers();
+  const note = VARIANT_NOTES[$("variant").value];
+  $("variant-note").textContent = note ? t(note) : "";
+  if (!$("profile").value) $("profile-summary").textContent = t("Off: each player plays their own planar deck (or a shared one).");
+  if (!$("create").disabled) $("create").textContent = t("Create the table");
+  renderCreated();
+  renderTables();
+}
+
+languageMenu($("language"));
+onLanguage(renderLanguage);
+startLanguage();
 
 for (const name of ["", "", "", ""]) addPlayer(name);
 variantChanged();

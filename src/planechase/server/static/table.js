@@ -1,48 +1,74 @@
 // The table page: talks to /ws/{table} (see docs/web.md) and draws the `view` of every `state` message.
 // Every piece of user or card text goes into the page through textContent (the h() helper); no innerHTML.
+// Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
+
+import { N_, format, language, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
+import { EFFECT_LABEL, decisionText, eventText, phrase } from "./logtext.js";
 
 // ---------------------------------------------------------------- constants
 
 const STEPS = [
-  ["untap", "Untap"],
-  ["upkeep", "Upkeep"],
-  ["draw", "Draw"],
-  ["precombat_main", "Main 1"],
-  ["beginning_of_combat", "Combat"],
-  ["declare_attackers", "Attackers"],
-  ["declare_blockers", "Blockers"],
-  ["combat_damage", "Damage"],
-  ["end_of_combat", "End combat"],
-  ["postcombat_main", "Main 2"],
-  ["end", "End"],
-  ["cleanup", "Cleanup"],
+  // NOTE: short names of the steps, on the turn's strip and the "Move on to:" buttons
+  ["untap", N_("Untap")],
+  ["upkeep", N_("Upkeep")],
+  ["draw", N_("Draw")],
+  ["precombat_main", N_("Main 1")],
+  ["beginning_of_combat", N_("Combat")],
+  ["declare_attackers", N_("Attackers")],
+  ["declare_blockers", N_("Blockers")],
+  ["combat_damage", N_("Damage")],
+  ["end_of_combat", N_("End combat")],
+  ["postcombat_main", N_("Main 2")],
+  ["end", N_("End")],
+  ["cleanup", N_("Cleanup")],
 ];
 const STEP_LABEL = Object.fromEntries(STEPS);
-const ADVANCE_LABEL = { ...STEP_LABEL, next_turn: "Next turn" };
+const ADVANCE_LABEL = { ...STEP_LABEL, next_turn: N_("Next turn") };
 const VARIANT_LABEL = {
-  free_for_all: "Free-for-All",
-  two_headed_giant: "Two-Headed Giant",
-  emperor: "Emperor",
-  grand_melee: "Grand Melee",
+  free_for_all: N_("Free-for-All"),
+  two_headed_giant: N_("Two-Headed Giant"),
+  emperor: N_("Emperor"),
+  grand_melee: N_("Grand Melee"),
 };
-const STACK_KIND = { triggered: "triggered ability", planeswalking: "planeswalking ability", other: "spell or ability" };
-const EFFECT_LABEL = {
-  chaos: "chaos ensues",
-  planeswalk: "planeswalks",
-  roll: "rolls the planar die",
-  counter: "counters",
-  copy: "copies",
-  deploy: "deploys",
+const STACK_KIND = {
+  triggered: N_("triggered ability"),
+  planeswalking: N_("planeswalking ability"),
+  other: N_("spell or ability"),
 };
 const DIRECTION_SHORT = {
-  north: "N",
-  east: "E",
-  south: "S",
-  west: "W",
-  northeast: "NE",
-  southeast: "SE",
-  southwest: "SW",
-  northwest: "NW",
+  // NOTE: compass points, abbreviated, on the Eternities Map's spaces: N, E, S, W, NE, SE, SW, NW
+  north: N_("N"),
+  east: N_("E"),
+  south: N_("S"),
+  west: N_("W"),
+  northeast: N_("NE"),
+  southeast: N_("SE"),
+  southwest: N_("SW"),
+  northwest: N_("NW"),
+};
+const ROLE_LABEL = {
+  // NOTE: a player's role in the variant (Two-Headed Giant: primary, teammate; Emperor: emperor, general)
+  player: N_("player"),
+  primary: N_("primary"),
+  teammate: N_("teammate"),
+  emperor: N_("emperor"),
+  general: N_("general"),
+};
+// NOTE: how a player's game ended (a tag by their name)
+const STATUS_LABEL = { won: N_("won"), lost: N_("lost"), drawn: N_("drawn") };
+// NOTE: whom players may attack (Free-for-All): several players, or only the player to the left or right
+const ATTACK_LABEL = { multiple: N_("multiple"), left: N_("left"), right: N_("right") };
+const BUMP_LABEL = {
+  life: [N_("Add {n} life to {player}"), N_("Take {n} life from {player}")],
+  poison: [N_("Add {n} poison to {player}"), N_("Take {n} poison from {player}")],
+};
+const DURATION_LABEL = {
+  until_end_of_turn: N_("until end of turn"),
+  until_your_next_turn: N_("until your next turn"),
+  until_a_player_planeswalks: N_("until a player planeswalks"),
+  until_a_player_planeswalks_away_from_a_plane: N_("until a player planeswalks away from a plane"),
+  this_game: N_("this game"),
+  until_your_next_spell_this_turn: N_("until your next spell this turn"),
 };
 const MANA_COLORS = { W: "#f8f3d0", U: "#b4d5ee", B: "#c5bcb6", R: "#f0a27f", G: "#a9d3a0" };
 
@@ -82,15 +108,36 @@ function fill(el, ...children) {
   return el;
 }
 
+/** A translated text with elements in it: t()'s {placeholders} given as nodes (or lists of them) stay nodes. */
+function tx(text, parts = {}) {
+  const template = t(text);
+  const out = [];
+  let last = 0;
+  for (const found of template.matchAll(/\{(\w+)\}/g)) {
+    const value = parts[found[1]];
+    if (value === undefined || value === null) continue;
+    if (found.index > last) out.push(template.slice(last, found.index));
+    out.push(value instanceof Node || Array.isArray(value) ? value : String(value));
+    last = found.index + found[0].length;
+  }
+  if (last < template.length) out.push(template.slice(last));
+  return out.flat(Infinity);
+}
+
+/** A value's label in the chosen language, from a table of marked English labels (the value itself if none). */
+function labelOf(table, value) {
+  return table[value] ? t(table[value]) : String(value);
+}
+
 function chaosIcon() {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", "chaos-symbol");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "chaos");
+  svg.setAttribute("aria-label", t("chaos"));
   const title = document.createElementNS(ns, "title");
-  title.textContent = "chaos";
+  title.textContent = t("chaos");
   const spiral = document.createElementNS(ns, "path");
   spiral.setAttribute(
     "d",
@@ -129,7 +176,7 @@ function isChaosLine(line) {
 }
 
 function ruleTag(rule) {
-  return h("span", { class: "rule-tag", title: `Comprehensive Rules ${rule}` }, rule);
+  return h("span", { class: "rule-tag", title: t("Comprehensive Rules {rule}", { rule }) }, rule);
 }
 
 function costText(cost) {
@@ -236,14 +283,14 @@ const app = {
  *  or the bare /t/{id} address comes back to the same seats. */
 function readTokens() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const fromLink = params.getAll("t").filter((t) => t && t.length <= 64);
+  const fromLink = params.getAll("t").filter((token) => token && token.length <= 64);
   if (fromLink.length) {
     app.tokens = [...new Set(fromLink)];
     app.displayFlag = params.get("display") === "1";
     saveJSON(SEATS_KEY, { tokens: app.tokens, display: app.displayFlag });
   } else {
     const stored = loadJSON(SEATS_KEY, null);
-    app.tokens = stored && Array.isArray(stored.tokens) ? stored.tokens.filter((t) => typeof t === "string") : [];
+    app.tokens = stored && Array.isArray(stored.tokens) ? stored.tokens.filter((token) => typeof token === "string") : [];
     app.displayFlag = Boolean(stored && stored.display) || params.get("display") === "1";
   }
 }
@@ -261,24 +308,66 @@ function canAct() {
 }
 
 function name(seat) {
-  if (seat === null || seat === undefined) return "nobody";
+  if (seat === null || seat === undefined) return t("nobody");
   const players = (app.view && app.view.players) || [];
   const player = players[seat];
   if (player) return player.name;
   const seats = (app.table && app.table.seats) || [];
-  return seats[seat] ? seats[seat].name : `Seat ${seat + 1}`;
+  return seats[seat] ? seats[seat].name : t("Seat {n}", { n: seat + 1 });
 }
 
 function names(seats) {
   return seats.map(name).join(", ");
 }
 
+function allNames() {
+  const players = (app.view && app.view.players) || (app.table && app.table.seats) || [];
+  return players.map((p) => String(p.name));
+}
+
+/** The players' names for the log's templates (logtext.js). */
+const logContext = {
+  name,
+  /** The seats whose turn a seat's turn is: its team in Two-Headed Giant (805.4a), else the seat alone. */
+  team(seat) {
+    const v = app.view;
+    if (!v || v.variant !== "two_headed_giant" || !Array.isArray(v.teams)) return [seat];
+    return v.teams.find((team) => team.includes(seat)) || [seat];
+  },
+  namePattern() {
+    const key = allNames().join("\u0000");
+    if (logContext.cached !== key) {
+      logContext.cached = key;
+      const escaped = allNames()
+        .sort((a, b) => b.length - a.length)
+        .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+      logContext.pattern = escaped.length ? escaped.join("|") : "(?!)";
+    }
+    return logContext.pattern;
+  },
+  cached: null,
+  pattern: "(?!)",
+};
+
+/** An event's text for the page: in the chosen language when the log has a template for it. */
+function lineText(event) {
+  return eventText(event, logContext);
+}
+
 // ---------------------------------------------------------------- the connection
 
+/** Show the connection's status; `text` makes its words, so they can be drawn again in another language. */
 function setStatus(text, kind = "") {
+  app.statusText = text;
+  app.statusKind = kind;
+  renderStatus();
+}
+
+function renderStatus() {
   const status = $("status");
-  status.textContent = text;
-  status.className = `status ${kind}`;
+  status.textContent = app.statusText ? app.statusText() : t("connecting…");
+  status.className = `status ${app.statusKind || ""}`;
+  if (app.joined) status.classList.toggle("sending", busy());
 }
 
 function send(message) {
@@ -303,7 +392,7 @@ function connect() {
   app.ws = ws;
   app.joined = false;
   app.lastHeard = Date.now();
-  setStatus(app.retry ? "reconnecting…" : "connecting…");
+  setStatus(app.retry ? () => t("reconnecting…") : () => t("connecting…"));
   ws.addEventListener("open", () => {
     if (app.ws !== ws) return;
     app.lastHeard = Date.now();
@@ -325,7 +414,7 @@ function connect() {
     app.ws = null;
     app.joined = false;
     if (app.fatal) {
-      setStatus("not connected", "bad");
+      setStatus(() => t("not connected"), "bad");
       return;
     }
     scheduleReconnect();
@@ -336,7 +425,8 @@ function scheduleReconnect() {
   clearTimeout(app.reconnectTimer);
   const delay = Math.min(15_000, 500 * 2 ** Math.min(app.retry, 5)) * (0.8 + Math.random() * 0.4);
   app.retry += 1;
-  setStatus(`reconnecting in ${Math.ceil(delay / 1000)} s…`, "bad");
+  const seconds = Math.ceil(delay / 1000);
+  setStatus(() => t("reconnecting in {seconds} s…", { seconds }), "bad");
   app.reconnectTimer = setTimeout(connect, delay);
   renderControlsEnabled();
 }
@@ -431,11 +521,13 @@ function onWelcome(message) {
   app.retry = 0;
   const stored = Number(loadJSON(ACTING_KEY, NaN));
   app.acting = held(stored) ? stored : app.you.seats.length ? app.you.seats[0] : null;
-  const who = app.you.seats.length ? names(app.you.seats) : app.you.creator ? "creator" : "watching";
-  setStatus(`connected · ${who}`, "ok");
+  setStatus(() => {
+    const who = app.you.seats.length ? names(app.you.seats) : app.you.creator ? t("creator") : t("watching");
+    return t("connected · {who}", { who });
+  }, "ok");
   document.body.classList.toggle("display", isDisplay());
   document.body.classList.toggle("creator-only", app.you.creator && !app.you.seats.length);
-  document.title = `${app.table && app.table.name ? app.table.name : "Planechase"} · Planechase table`;
+  renderTitle();
   renderTableInfo();
   renderInvite();
   renderActing();
@@ -491,9 +583,9 @@ function onRefused(message) {
     // A life or poison change adds to the total whatever it is now: send it again against the new state.
     app.queue.unshift({ action, retries: mine.retries + 1 });
   } else if (message.code === "stale") {
-    toast("The table changed before your action arrived. Look again and retry if it still applies.", "warn");
+    toast(t("The table changed before your action arrived. Look again and retry if it still applies."), "warn");
   } else {
-    toast(message.message || `Refused (${message.code}).`, "bad", message.rule || "");
+    toast(message.message || t("Refused ({code}).", { code: message.code }), "bad", message.rule || "");
   }
   pump();
   renderControlsEnabled();
@@ -501,8 +593,11 @@ function onRefused(message) {
 
 function onUndo(message) {
   app.undo = message.proposal || null;
-  if (Array.isArray(message.refused_by)) toast(`${names(message.refused_by) || "A player"} refused the undo.`, "warn");
-  if (message.done) toast("The table agreed: the last action is undone.");
+  if (Array.isArray(message.refused_by)) {
+    const who = names(message.refused_by);
+    toast(who ? t("{players} refused the undo.", { players: who }) : t("A player refused the undo."), "warn");
+  }
+  if (message.done) toast(t("The table agreed: the last action is undone."));
   renderBanners();
   renderTools();
 }
@@ -510,14 +605,14 @@ function onUndo(message) {
 function onError(message) {
   const code = message.code || "";
   if (code === "no_table") {
-    app.fatal = "There is no such table on this server.";
+    app.fatal = N_("There is no such table on this server.");
   } else if (code === "bad_token") {
-    app.fatal = "This device's link is not one of this table's. Ask for your seat's link again.";
+    app.fatal = N_("This device's link is not one of this table's. Ask for your seat's link again.");
   } else {
-    toast(message.message || code || "Something went wrong.", code === "stale" ? "warn" : "bad");
+    toast(message.message || code || t("Something went wrong."), code === "stale" ? "warn" : "bad");
     return;
   }
-  setStatus("not connected", "bad");
+  setStatus(() => t("not connected"), "bad");
   const ws = app.ws;
   app.ws = null;
   if (ws) ws.close();
@@ -532,7 +627,7 @@ function act(action) {
   if (!canAct()) return;
   const bookkeeping = action.type === "life" || action.type === "poison";
   if (!bookkeeping && (app.inflight || app.queue.length)) {
-    toast("Still sending your last action…", "warn");
+    toast(t("Still sending your last action…"), "warn");
     return;
   }
   app.queue.push({ action, retries: 0 });
@@ -574,6 +669,11 @@ function renderControlsEnabled() {
   if (app.joined) status.classList.toggle("sending", busy());
 }
 
+function renderTitle() {
+  const table = app.table && app.table.name ? app.table.name : "Planechase";
+  document.title = app.table ? t("{name} · Planechase table", { name: table }) : t("Planechase table");
+}
+
 // ---------------------------------------------------------------- drawing
 
 function renderAll() {
@@ -598,7 +698,7 @@ function renderAll() {
 
 function renderHeader() {
   const v = app.view;
-  $("table-name").textContent = app.table && app.table.name ? app.table.name : app.table ? `Table ${app.table.id}` : "";
+  $("table-name").textContent = app.table && app.table.name ? app.table.name : app.table ? t("Table {id}", { id: app.table.id }) : "";
   $("state-number").textContent = app.state === null ? "–" : String(app.state);
   const info = $("turn-info");
   if (!v) {
@@ -606,12 +706,13 @@ function renderHeader() {
     return;
   }
   const actives = (v.active_players && v.active_players.length ? v.active_players : [v.active]).map(name).join(" & ");
-  fill(info, 
-    "Turn ",
-    h("b", {}, String(v.turn)),
-    " · ",
-    h("b", { "data-testid": "active" }, actives),
-    ` · ${STEP_LABEL[v.step] || v.step}`,
+  fill(
+    info,
+    tx("Turn {turn} · {players} · {step}", {
+      turn: h("b", {}, String(v.turn)),
+      players: h("b", { "data-testid": "active" }, actives),
+      step: labelOf(STEP_LABEL, v.step),
+    }),
     v.turn_order === "counterclockwise" ? " · ↺" : "",
   );
 }
@@ -619,7 +720,7 @@ function renderHeader() {
 function renderBanners() {
   const out = [];
   if (app.fatal) {
-    const forget = h("button", { type: "button", class: "small" }, "Forget this device's seats");
+    const forget = h("button", { type: "button", class: "small" }, t("Forget this device's seats"));
     forget.addEventListener("click", () => {
       try {
         localStorage.removeItem(SEATS_KEY);
@@ -628,7 +729,7 @@ function renderBanners() {
       }
       location.replace(location.pathname);
     });
-    out.push(h("div", { class: "banner error", role: "alert", "data-testid": "fatal" }, h("span", { class: "grow" }, app.fatal), forget, h("a", { class: "button small", href: "/" }, "Home")));
+    out.push(h("div", { class: "banner error", role: "alert", "data-testid": "fatal" }, h("span", { class: "grow" }, t(app.fatal)), forget, h("a", { class: "button small", href: "/" }, t("Home"))));
   }
   const v = app.view;
   if (v && v.over) {
@@ -637,7 +738,11 @@ function renderBanners() {
       h(
         "div",
         { class: "banner over", "data-testid": "game-over" },
-        `Game over: ${winners.length ? `${winners.join(" & ")} ${winners.length > 1 ? "win" : "wins"}` : "a draw, nobody wins"}.`,
+        winners.length > 1
+          ? t("Game over: {players} win.", { players: winners.join(" & ") })
+          : winners.length
+            ? t("Game over: {player} wins.", { player: winners[0] })
+            : t("Game over: a draw, nobody wins."),
       ),
     );
   }
@@ -649,14 +754,15 @@ function renderBanners() {
       h(
         "span",
         { class: "grow" },
-        `${name(undo.by)} proposes undoing the last action. `,
-        undo.waiting && undo.waiting.length ? `Waiting for ${names(undo.waiting)}.` : "",
+        t("{player} proposes undoing the last action.", { player: name(undo.by) }),
+        " ",
+        undo.waiting && undo.waiting.length ? t("Waiting for {players}.", { players: names(undo.waiting) }) : "",
       ),
     );
     if (canAct() && (undo.waiting || []).some(held)) {
       banner.append(
-        h("button", { type: "button", class: "go", "data-testid": "undo-agree", onclick: () => send({ type: "undo_vote", agree: true }) }, "Agree"),
-        h("button", { type: "button", class: "danger", "data-testid": "undo-refuse", onclick: () => send({ type: "undo_vote", agree: false }) }, "Refuse"),
+        h("button", { type: "button", class: "go", "data-testid": "undo-agree", onclick: () => send({ type: "undo_vote", agree: true }) }, t("Agree")),
+        h("button", { type: "button", class: "danger", "data-testid": "undo-refuse", onclick: () => send({ type: "undo_vote", agree: false }) }, t("Refuse")),
       );
     }
     out.push(banner);
@@ -668,7 +774,7 @@ function renderStrip() {
   const v = app.view;
   if (!v) return;
   fill($("strip"), 
-    ...STEPS.map(([step, label]) => h("span", { class: step === v.step ? "now" : "", "aria-current": step === v.step ? "step" : null }, label)),
+    ...STEPS.map(([step, label]) => h("span", { class: step === v.step ? "now" : "", "aria-current": step === v.step ? "step" : null }, t(label))),
   );
 }
 
@@ -693,7 +799,7 @@ function planeCard(card) {
       if (mayReport && seat !== null) {
         p.append(
           " ",
-          actionButton(`Report (${name(seat)})`, { type: "report", player: seat, source: card.object, ability: report.ability }, {
+          actionButton(t("Report ({player})", { player: name(seat) }), { type: "report", player: seat, source: card.object, ability: report.ability }, {
             class: "small control",
             "data-testid": "report",
           }),
@@ -713,9 +819,18 @@ function planeCard(card) {
       h("div", { class: "type-line" }, card.type_line),
       oracle,
       counters.length
-        ? h("div", { class: "counters", "data-testid": "counters" }, ...counters.map(([kind, n]) => h("span", { class: "counter-badge" }, `${n} ${kind} counter${n === 1 ? "" : "s"}`)))
+        ? h(
+            "div",
+            { class: "counters", "data-testid": "counters" },
+            ...counters.map(([kind, n]) => h("span", { class: "counter-badge" }, n === 1 ? t("{n} {kind} counter", { n, kind }) : t("{n} {kind} counters", { n, kind }))),
+          )
         : null,
-      h("div", { class: "card-foot" }, h("span", {}, phenomenon ? "Phenomenon" : "Plane"), h("span", {}, card.owner === null || card.owner === undefined ? "" : `owned by ${name(card.owner)}`)),
+      h(
+        "div",
+        { class: "card-foot" },
+        h("span", {}, phenomenon ? t("Phenomenon") : t("Plane")),
+        h("span", {}, card.owner === null || card.owner === undefined ? "" : t("owned by {player}", { player: name(card.owner) })),
+      ),
     ),
   );
 }
@@ -724,19 +839,21 @@ function renderPlanes() {
   const v = app.view;
   const box = $("planes");
   if (!v) {
-    fill(box, h("div", { class: "no-plane" }, app.fatal ? "" : "Joining the table…"));
+    fill(box, h("div", { class: "no-plane" }, app.fatal ? "" : t("Joining the table…")));
     return;
   }
   const cards = v.face_up || [];
   box.classList.toggle("several", cards.length > 1);
   if (!cards.length) {
-    fill(box, h("div", { class: "no-plane" }, v.eternities_map || (app.table && app.table.config && app.table.config.planechase === false) ? "No face-up planar card." : "No face-up plane."));
+    fill(box, h("div", { class: "no-plane" }, v.eternities_map || (app.table && app.table.config && app.table.config.planechase === false) ? t("No face-up planar card.") : t("No face-up plane.")));
   } else {
     fill(box, ...cards.map(planeCard));
   }
   const controller = $("controller");
-  fill(controller, "Planar controller: ", h("b", { "data-testid": "planar-controller" }, name(v.planar_controller)));
-  if (v.revealed && v.revealed.length) controller.append(h("span", { class: "dim" }, ` · revealed: ${v.revealed.join(", ")}`));
+  fill(controller, tx("Planar controller: {player}", { player: h("b", { "data-testid": "planar-controller" }, name(v.planar_controller)) }));
+  if (v.revealed && v.revealed.length) {
+    controller.append(h("span", { class: "dim" }, " · ", t("revealed: {cards}", { cards: v.revealed.join(", ") })));
+  }
   applyRotation();
 }
 
@@ -758,7 +875,8 @@ function applyRotation() {
       card.style.transform = turn ? `rotate(${turn}deg)` : "";
     }
   }
-  $("rotate").textContent = `⟳ Rotate${turn ? ` (${turn}°)` : ""}`;
+  const rotate = turn ? t("Rotate ({degrees}°)", { degrees: turn }) : t("Rotate");
+  $("rotate").textContent = "⟳ " + rotate;
 }
 
 $("rotate").addEventListener("click", () => {
@@ -786,7 +904,7 @@ function renderDecision() {
     const quick = numbers ? d.options.slice(0, 16) : d.options; // a number up to 99: the small ones as buttons
     for (const option of quick) {
       options.append(
-        actionButton(richText(option.label), { type: "choose", player: d.player, decision: d.id, option: option.id }, {
+        actionButton(richText(decisionText(option.label, logContext)), { type: "choose", player: d.player, decision: d.id, option: option.id }, {
           "data-testid": "option",
           "data-option": option.id,
         }),
@@ -795,23 +913,23 @@ function renderDecision() {
     let other = null;
     if (numbers && d.options.length > quick.length) {
       const last = d.options[d.options.length - 1];
-      const field = h("input", { type: "number", min: d.options[0].id, max: last.id, inputmode: "numeric", "aria-label": "Another number", "data-testid": "number" });
-      const choose = h("button", { type: "submit", class: "act" }, "Choose");
-      other = h("form", { class: "row" }, h("span", { class: "dim" }, `Another number (up to ${last.label}):`), field, choose);
+      const field = h("input", { type: "number", min: d.options[0].id, max: last.id, inputmode: "numeric", "aria-label": t("Another number"), "data-testid": "number" });
+      const choose = h("button", { type: "submit", class: "act" }, t("Choose"));
+      other = h("form", { class: "row" }, h("span", { class: "dim" }, t("Another number (up to {max}):", { max: last.label })), field, choose);
       other.addEventListener("submit", (event) => {
         event.preventDefault();
         const option = d.options.find((o) => o.id === String(field.value).trim());
         if (option) act({ type: "choose", player: d.player, decision: d.id, option: option.id });
-        else toast(`Choose a number from ${d.options[0].label} to ${last.label}.`, "warn");
+        else toast(t("Choose a number from {min} to {max}.", { min: d.options[0].label, max: last.label }), "warn");
       });
     }
     fill(here, 
       h(
         "section",
-        { class: "panel decision mine", role: "dialog", "aria-label": "Your decision", "data-testid": "decision" },
-        h("h2", {}, app.you.seats.length > 1 ? `${name(d.player)} decides` : "Your decision", " ", d.rule ? ruleTag(d.rule) : null),
-        h("div", { class: "prompt" }, ...richText(d.prompt)),
-        d.kind === "choose_direction" ? h("p", { class: "dim" }, "You can also tap a marked space on the Eternities Map.") : null,
+        { class: "panel decision mine", role: "dialog", "aria-label": t("Your decision"), "data-testid": "decision" },
+        h("h2", {}, app.you.seats.length > 1 ? t("{player} decides", { player: name(d.player) }) : t("Your decision"), " ", d.rule ? ruleTag(d.rule) : null),
+        h("div", { class: "prompt" }, ...richText(decisionText(d.prompt, logContext))),
+        d.kind === "choose_direction" ? h("p", { class: "dim" }, t("You can also tap a marked space on the Eternities Map.")) : null,
         options,
         other,
       ),
@@ -821,7 +939,13 @@ function renderDecision() {
       h(
         "section",
         { class: "panel", "data-testid": "waiting" },
-        h("div", { class: "waiting" }, "Waiting for ", h("b", {}, name(d.player)), " to choose: ", ...richText(d.prompt), " ", d.rule ? ruleTag(d.rule) : null),
+        h(
+          "div",
+          { class: "waiting" },
+          tx("Waiting for {player} to choose: {prompt}", { player: h("b", {}, name(d.player)), prompt: richText(decisionText(d.prompt, logContext)) }),
+          " ",
+          d.rule ? ruleTag(d.rule) : null,
+        ),
       ),
     );
   }
@@ -848,13 +972,13 @@ function renderDie() {
   const mine = rollers.filter((r) => r.allowed && held(r.player));
   const parts = [];
   if (app.table && app.table.config && app.table.config.planechase === false) {
-    fill(box, h("span", { class: "dim" }, "This table plays without planar cards."));
+    fill(box, h("span", { class: "dim" }, t("This table plays without planar cards.")));
     return;
   }
   mine.forEach((r, i) => {
     parts.push(
       actionButton(
-        [chaosIcon(), mine.length > 1 || app.you.seats.length > 1 ? ` Roll (${name(r.player)})` : " Roll the planar die"],
+        [chaosIcon(), " ", mine.length > 1 || app.you.seats.length > 1 ? t("Roll ({player})", { player: name(r.player) }) : t("Roll the planar die")],
         { type: "roll", player: r.player },
         { class: "primary roll-button control", "data-testid": i === 0 ? "roll" : `roll-${r.player}` },
       ),
@@ -863,12 +987,18 @@ function renderDie() {
   const shown = mine[0] || rollers[0];
   if (shown) {
     const cost = h("span", { class: "roll-cost", "data-testid": "roll-cost" });
-    if (mine.length) cost.append("cost ", costText(shown.cost), shown.cost === 0 ? " (free)" : "");
-    else cost.append(`${name(shown.player)}'s next roll: cost `, costText(shown.cost), shown.allowed ? "" : v.decision ? " · waiting for a decision" : " · not now");
+    if (mine.length) {
+      cost.append(...tx("cost {cost}", { cost: costText(shown.cost) }), ...(shown.cost === 0 ? [" ", t("(free)")] : []));
+    } else {
+      cost.append(
+        ...tx("{player}'s next roll: cost {cost}", { player: name(shown.player), cost: costText(shown.cost) }),
+        ...(shown.allowed ? [] : [" · ", v.decision ? t("waiting for a decision") : t("not now")]),
+      );
+    }
     parts.push(cost);
   }
   const last = lastRoll();
-  if (last) parts.push(h("div", { class: "dim", "data-testid": "last-roll" }, "Last roll: ", ...richText(last.text)));
+  if (last) parts.push(h("div", { class: "dim", "data-testid": "last-roll" }, tx("Last roll: {roll}", { roll: richText(lineText(last)) })));
   fill(box, ...parts);
 }
 
@@ -878,22 +1008,31 @@ function stackBlocks(v) {
   if (v.turn_markers && v.turn_markers.length) {
     return v.turn_markers
       .filter((m) => m.taking_turn)
-      .map((m) => ({ marker: m.marker, label: `Marker ${m.marker}: ${name(m.active)}'s turn, ${STEP_LABEL[m.step] || m.step}`, priority: m.priority, stack: m.stack || [], advance: m.advance_to || [] }));
+      .map((m) => ({
+        marker: m.marker,
+        label: t("Marker {marker}: {player}'s turn, {step}", { marker: m.marker, player: name(m.active), step: labelOf(STEP_LABEL, m.step) }),
+        priority: m.priority,
+        stack: m.stack || [],
+        advance: m.advance_to || [],
+      }));
   }
   return [{ marker: null, label: "", priority: v.priority, stack: v.stack || [], advance: v.advance_to || [] }];
 }
 
 function stackItem(item, top) {
-  const details = [`${name(item.controller)}'s ${STACK_KIND[item.kind] || item.kind}`];
-  if (item.effect && item.effect !== "none") details.push(`${EFFECT_LABEL[item.effect] || item.effect}${item.target !== undefined ? ` #${item.target}` : ""}`);
-  if (item.targets && item.targets.length) details.push(`target ${item.targets.map((t) => (String(t).startsWith("player:") ? name(Number(String(t).split(":")[1])) : t)).join(", ")}`);
-  if (item.copy) details.push("a copy");
+  const details = [t("{player}'s {kind}", { player: name(item.controller), kind: labelOf(STACK_KIND, item.kind) })];
+  if (item.effect && item.effect !== "none") details.push(`${labelOf(EFFECT_LABEL, item.effect)}${item.target !== undefined ? ` #${item.target}` : ""}`);
+  if (item.targets && item.targets.length) {
+    const targets = item.targets.map((target) => (String(target).startsWith("player:") ? name(Number(String(target).split(":")[1])) : target));
+    details.push(t("target {targets}", { targets: targets.join(", ") }));
+  }
+  if (item.copy) details.push(t("a copy"));
   return h(
     "li",
     { class: top ? "top" : "", "data-testid": "stack-item" },
     h("div", { class: "meta" }, `#${item.id} · ${details.join(" · ")}`),
     item.source ? h("span", { class: "src" }, `${item.source}: `) : null,
-    ...richText(item.text),
+    ...richText(phrase(item.text)),
   );
 }
 
@@ -906,28 +1045,29 @@ function renderStack() {
   for (const block of blocks) {
     if (block.label) out.push(h("h3", {}, block.label));
     const who = h("div", { class: "who-acts" });
-    if (v.decision) who.append(h("b", {}, name(v.decision.player)), " is deciding.");
-    else if (block.priority === null || block.priority === undefined) who.append("Nobody has priority.");
-    else who.append("Priority: ", h("b", { "data-testid": block.marker === null ? "priority" : null }, name(block.priority)));
+    if (v.decision) who.append(...tx("{player} is deciding.", { player: h("b", {}, name(v.decision.player)) }));
+    else if (block.priority === null || block.priority === undefined) who.append(t("Nobody has priority."));
+    else who.append(...tx("Priority: {player}", { player: h("b", { "data-testid": block.marker === null ? "priority" : null }, name(block.priority)) }));
     out.push(who);
     if (block.stack.length) {
-      out.push(h("ol", { class: "stack-list", "aria-label": "The stack, top first" }, ...block.stack.map((item, i) => stackItem(item, i === 0))));
+      out.push(h("ol", { class: "stack-list", "aria-label": t("The stack, top first") }, ...block.stack.map((item, i) => stackItem(item, i === 0))));
     } else {
-      out.push(h("p", { class: "dim" }, "The stack is empty."));
+      out.push(h("p", { class: "dim" }, t("The stack is empty.")));
     }
     if (block.marker === null && v.resolving) {
-      out.push(h("p", { class: "dim" }, "Resolving: ", v.resolving.source ? `${v.resolving.source}: ` : "", ...richText(v.resolving.text)));
+      const resolving = [v.resolving.source ? `${v.resolving.source}: ` : "", ...richText(phrase(v.resolving.text))];
+      out.push(h("p", { class: "dim" }, tx("Resolving: {item}", { item: resolving })));
     }
     if (canAct() && held(block.priority) && !v.decision && !v.over) {
       const marker = block.marker === null ? {} : { marker: block.marker };
-      const who = app.you.seats.length > 1 ? ` (${name(block.priority)})` : "";
+      const pass = app.you.seats.length > 1 ? t("Pass ({player})", { player: name(block.priority) }) : t("Pass");
       const suffix = first ? "" : `-${block.marker}`;
       first = false;
       const row = h(
         "div",
         { class: "row control" },
-        actionButton(`Pass${who}`, { type: "pass", player: block.priority, ...marker }, { "data-testid": `pass${suffix}` }),
-        block.stack.length ? actionButton("Resolve the top", { type: "resolve", player: block.priority, ...marker }, { class: "go", "data-testid": `resolve${suffix}` }) : null,
+        actionButton(pass, { type: "pass", player: block.priority, ...marker }, { "data-testid": `pass${suffix}` }),
+        block.stack.length ? actionButton(t("Resolve the top"), { type: "resolve", player: block.priority, ...marker }, { class: "go", "data-testid": `resolve${suffix}` }) : null,
       );
       out.push(row);
       if (block.advance.length) {
@@ -935,8 +1075,8 @@ function renderStack() {
           h(
             "div",
             { class: "advance control", "data-testid": `advance${suffix}` },
-            h("span", { class: "dim" }, "Move on to:"),
-            ...block.advance.map((to) => actionButton(ADVANCE_LABEL[to] || to, { type: "advance", player: block.priority, to, ...marker }, { class: "small", "data-testid": `advance-${to}${suffix}` })),
+            h("span", { class: "dim" }, t("Move on to:")),
+            ...block.advance.map((to) => actionButton(labelOf(ADVANCE_LABEL, to), { type: "advance", player: block.priority, to, ...marker }, { class: "small", "data-testid": `advance-${to}${suffix}` })),
           ),
         );
       }
@@ -949,13 +1089,13 @@ function renderStack() {
 
 function statusTag(status) {
   if (status === "in_game") return null;
-  return h("span", { class: `tag ${status === "won" ? "won" : "lost"}` }, status.replaceAll("_", " "));
+  return h("span", { class: `tag ${status === "won" ? "won" : "lost"}` }, STATUS_LABEL[status] ? t(STATUS_LABEL[status]) : status.replaceAll("_", " "));
 }
 
 function roleText(player) {
   const parts = [];
-  if (player.team !== null && player.team !== undefined) parts.push(`team ${String.fromCharCode(65 + player.team)}`);
-  if (player.role && player.role !== "player") parts.push(player.role);
+  if (player.team !== null && player.team !== undefined) parts.push(t("team {team}", { team: String.fromCharCode(65 + player.team) }));
+  if (player.role && player.role !== "player") parts.push(labelOf(ROLE_LABEL, player.role));
   return parts.join(", ");
 }
 
@@ -971,32 +1111,32 @@ function renderPlayers() {
       const tags = h(
         "div",
         { class: "tags" },
-        actives.includes(p.seat) ? h("span", { class: "tag turn" }, "turn") : null,
-        decider === p.seat ? h("span", { class: "tag decides" }, "decides") : null,
-        decider === null && v.priority === p.seat && !out ? h("span", { class: "tag priority" }, "priority") : null,
-        v.planar_controller === p.seat ? h("span", { class: "tag planar" }, "planar controller") : null,
+        actives.includes(p.seat) ? h("span", { class: "tag turn" }, t("turn")) : null,
+        decider === p.seat ? h("span", { class: "tag decides" }, t("decides")) : null,
+        decider === null && v.priority === p.seat && !out ? h("span", { class: "tag priority" }, t("priority")) : null,
+        v.planar_controller === p.seat ? h("span", { class: "tag planar" }, t("planar controller")) : null,
         roleText(p) ? h("span", { class: "tag" }, roleText(p)) : null,
         statusTag(p.status),
       );
-      const life = h("span", { class: p.life <= 5 ? "life low" : "life", "data-testid": `life-${p.seat}`, "aria-label": `${p.name}'s life` }, String(p.life));
+      const life = h("span", { class: p.life <= 5 ? "life low" : "life", "data-testid": `life-${p.seat}`, "aria-label": t("{player}'s life", { player: p.name }) }, String(p.life));
       const lifeRow = h("div", { class: "life-row" });
       const bump = (amount, kind = "life") =>
         actionButton(amount > 0 ? `+${amount}` : `−${-amount}`, { type: kind, player: p.seat, amount }, {
           class: "small control",
           blocked: Boolean(v.decision || v.over), // the engine takes only the answer while a decision is pending
           "data-testid": `${kind}-${p.seat}-${amount > 0 ? "plus" : "minus"}${Math.abs(amount)}`,
-          "aria-label": `${amount > 0 ? "Add" : "Take"} ${Math.abs(amount)} ${kind === "life" ? "life" : "poison"} ${amount > 0 ? "to" : "from"} ${p.name}`,
+          "aria-label": t(BUMP_LABEL[kind][amount > 0 ? 0 : 1], { n: Math.abs(amount), player: p.name }),
         });
       if (controls && !out) lifeRow.append(bump(-5), bump(-1), life, bump(1), bump(5));
       else lifeRow.append(life);
-      const poison = h("div", { class: "poison-row" }, "Poison ", h("span", { class: "poison", "data-testid": `poison-${p.seat}` }, String(p.poison)));
+      const poison = h("div", { class: "poison-row" }, tx("Poison {poison}", { poison: h("span", { class: "poison", "data-testid": `poison-${p.seat}` }, String(p.poison)) }));
       if (controls && !out) poison.append(bump(-1, "poison"), bump(1, "poison"));
-      const facts = [`roll cost {${p.roll_cost}}`, `rolled ${p.rolls_this_turn}× this turn`];
-      if (p.planar_deck !== null && p.planar_deck !== undefined) facts.push(`planar deck ${p.planar_deck}`);
+      const facts = [t("roll cost {cost}", { cost: `{${p.roll_cost}}` }), t("rolled {n}× this turn", { n: p.rolls_this_turn })];
+      if (p.planar_deck !== null && p.planar_deck !== undefined) facts.push(t("planar deck {n}", { n: p.planar_deck }));
       return h(
         "div",
         { class: `player${actives.includes(p.seat) ? " active" : ""}${out ? " out" : ""}${held(p.seat) ? " mine" : ""}`, "data-testid": `player-${p.seat}` },
-        h("div", { class: "pname" }, `${p.seat + 1}. ${p.name}`),
+        h("div", { class: "pname", "data-you": t("(you)") }, `${p.seat + 1}. ${p.name}`),
         tags,
         lifeRow,
         poison,
@@ -1005,7 +1145,7 @@ function renderPlayers() {
     }),
   );
   if (v.shared_deck && v.planar_deck_sizes && v.planar_deck_sizes.length) {
-    $("players").append(h("p", { class: "dim" }, `Shared planar deck: ${v.planar_deck_sizes[0]} cards`));
+    $("players").append(h("p", { class: "dim" }, t("Shared planar deck: {n} cards", { n: v.planar_deck_sizes[0] })));
   }
 }
 
@@ -1023,7 +1163,15 @@ function renderSeatMap() {
   const circle = h(
     "div",
     { class: "seat-circle", "aria-hidden": "true" },
-    h("div", { class: "table-top" }, `${VARIANT_LABEL[v.variant] || v.variant}`, h("br"), `attack: ${v.attack}`, h("br"), "play passes left ↻"),
+    h(
+      "div",
+      { class: "table-top" },
+      labelOf(VARIANT_LABEL, v.variant),
+      h("br"),
+      t("attack: {attack}", { attack: labelOf(ATTACK_LABEL, v.attack) }),
+      h("br"),
+      t("play passes left ↻"),
+    ),
   );
   v.players.forEach((p, i) => {
     const angle = Math.PI / 2 + (2 * Math.PI * i) / n; // seat 0 at the bottom, then clockwise
@@ -1031,13 +1179,13 @@ function renderSeatMap() {
       "div",
       { class: `seat-chip${p.team !== null && p.team !== undefined ? ` team-${p.team % 6}` : ""}${(v.active_players || []).includes(p.seat) ? " active" : ""}` },
       `${p.seat + 1}. ${p.name}`,
-      p.role && p.role !== "player" ? h("span", { class: "role" }, p.role) : null,
+      p.role && p.role !== "player" ? h("span", { class: "role" }, labelOf(ROLE_LABEL, p.role)) : null,
     );
     chip.style.left = `${50 + 38 * Math.cos(angle)}%`;
     chip.style.top = `${50 + 40 * Math.sin(angle)}%`;
     circle.append(chip);
   });
-  const teams = (v.teams || []).map((team, i) => h("li", {}, h("b", {}, `Team ${String.fromCharCode(65 + i)}: `), names(team)));
+  const teams = (v.teams || []).map((team, i) => h("li", {}, h("b", {}, t("Team {team}:", { team: String.fromCharCode(65 + i) }), " "), names(team)));
   const reach = v.players
     .filter((p) => p.status === "in_game")
     .map((p) =>
@@ -1045,8 +1193,9 @@ function renderSeatMap() {
         "li",
         {},
         h("b", {}, p.name),
-        p.range !== null && p.range !== undefined ? ` (range ${p.range})` : "",
-        `: in range ${names(p.in_range || [])}; can attack ${names(p.can_attack || []) || "nobody"}.`,
+        p.range !== null && p.range !== undefined ? [" ", t("(range {range})", { range: p.range })] : "",
+        ": ",
+        t("in range {players}; can attack {targets}.", { players: names(p.in_range || []), targets: names(p.can_attack || []) || t("nobody") }),
       ),
     );
   fill($("seatmap"), circle, teams.length ? h("ul", { class: "reach" }, ...teams) : null, h("ul", { class: "reach" }, ...reach));
@@ -1075,7 +1224,7 @@ function renderInstructions() {
   shown = shown.slice(-8);
   $("instructions-panel").hidden = shown.length === 0;
   fill($("instructions"), 
-    ...shown.reverse().map((i) => h("li", { class: app.fresh.has(i) ? "fresh" : "", "data-testid": "instruction" }, ...richText(app.log[i].text))),
+    ...shown.reverse().map((i) => h("li", { class: app.fresh.has(i) ? "fresh" : "", "data-testid": "instruction" }, ...richText(lineText(app.log[i])))),
   );
 }
 
@@ -1089,7 +1238,7 @@ function renderEffects() {
     }
   }
   for (const effect of v.effects || []) {
-    const duration = String(effect.duration || "").replaceAll("_", " ");
+    const duration = String(effect.duration || "").replaceAll("_", " "); // the engine's words, as its text says them
     items.push(
       h(
         "li",
@@ -1097,7 +1246,9 @@ function renderEffects() {
         "◆ ",
         h("span", { class: "src" }, `${name(effect.controller)}: `),
         ...richText(effect.text),
-        duration && !String(effect.text).toLowerCase().includes(duration) ? h("span", { class: "dim" }, ` (${duration})`) : null,
+        duration && !String(effect.text).toLowerCase().includes(duration)
+          ? h("span", { class: "dim" }, ` (${labelOf(DURATION_LABEL, effect.duration).replaceAll("_", " ")})`)
+          : null,
       ),
     );
   }
@@ -1111,7 +1262,7 @@ function renderVisited() {
   const visited = v.visited || [];
   const shown = visited.slice(-12);
   const parts = [h("span", { class: "dim" }, `${visited.length}:`)];
-  if (visited.length > shown.length) parts.push(h("i", {}, `… ${visited.length - shown.length} earlier →`));
+  if (visited.length > shown.length) parts.push(h("i", {}, t("… {n} earlier →", { n: visited.length - shown.length })));
   shown.forEach((plane, i) => {
     if (i) parts.push(h("i", {}, "→"));
     parts.push(h("span", {}, plane));
@@ -1131,7 +1282,7 @@ function renderMarkers() {
     h(
       "table",
       { class: "markers" },
-      h("thead", {}, h("tr", {}, ...["#", "Holder", "Turn", "Priority", "Stack", "Face up"].map((t) => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ...["#", t("Holder"), t("Turn"), t("Priority"), t("Stack"), t("Face up")].map((head) => h("th", {}, head)))),
       h(
         "tbody",
         {},
@@ -1141,7 +1292,7 @@ function renderMarkers() {
             { class: m.marker === v.focus ? "focus" : "" },
             h("td", {}, String(m.marker)),
             h("td", {}, m.holder === null ? "–" : name(m.holder)),
-            h("td", {}, m.taking_turn ? `${name(m.active)}: ${STEP_LABEL[m.step] || m.step}` : "waiting"),
+            h("td", {}, m.taking_turn ? `${name(m.active)}: ${labelOf(STEP_LABEL, m.step)}` : t("waiting")),
             h("td", {}, m.taking_turn && m.priority !== null ? name(m.priority) : "–"),
             h("td", {}, String((m.stack || []).length)),
             h("td", {}, (m.face_up || []).map((c) => c.name).join(", ") || "–"),
@@ -1168,7 +1319,7 @@ function renderMap() {
   const d = v.decision;
   const choosing = d && d.kind === "choose_direction" && held(d.player) && canAct() ? d : null;
   const optionFor = new Map(choosing ? choosing.options.map((o) => [String(o.id), o]) : []);
-  const grid = h("div", { class: "map-grid", role: "grid", "aria-label": "The Eternities Map, north up" });
+  const grid = h("div", { class: "map-grid", role: "grid", "aria-label": t("The Eternities Map, north up") });
   grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, minmax(0, 1fr))`;
   for (let y = maxY; y >= minY; y--) {
     for (let x = minX; x <= maxX; x++) {
@@ -1191,11 +1342,12 @@ function renderMap() {
       } else if (move) {
         content.push("·");
       }
-      if (space && space.current && emap.arriving) content.push(h("span", { class: "mv" }, "arriving"));
+      if (space && space.current && emap.arriving) content.push(h("span", { class: "mv" }, t("arriving")));
       if (move) {
         classes.push("move");
         if (move.hellride) classes.push("hellride");
-        content.push(h("span", { class: "mv" }, `${DIRECTION_SHORT[move.direction] || move.direction}${move.hellride ? " hellride" : ""}`));
+        const direction = labelOf(DIRECTION_SHORT, move.direction);
+        content.push(h("span", { class: "mv" }, move.hellride ? t("{direction} hellride", { direction }) : direction));
       }
       const option = move && optionFor.get(String(move.direction));
       const attrs = { class: classes.join(" "), "data-x": x, "data-y": y, role: "gridcell" };
@@ -1210,11 +1362,12 @@ function renderMap() {
     }
   }
   const notes = [];
-  notes.push(h("li", {}, `Deck: ${emap.deck} cards${emap.phenomenon_pile !== null && emap.phenomenon_pile !== undefined ? ` · phenomenon pile: ${emap.phenomenon_pile}` : ""}`));
-  if (emap.arriving) notes.push(h("li", {}, "Arriving: a phenomenon is met on the way; the plane here is face up but not planeswalked to yet."));
-  if (emap.tunnel) notes.push(h("li", {}, "Tunnel: the next move puts the top card of the deck on its destination."));
-  if (emap.beside && emap.beside.length) notes.push(h("li", {}, `Beside the map: ${emap.beside.join(", ")}`));
-  const rules = h("details", {}, h("summary", {}, "The map's rules"), h("ul", { class: "map-notes" }, ...(emap.description || []).map((line) => h("li", {}, line))));
+  const pile = emap.phenomenon_pile !== null && emap.phenomenon_pile !== undefined;
+  notes.push(h("li", {}, t("Deck: {n} cards", { n: emap.deck }), pile ? [" · ", t("phenomenon pile: {n}", { n: emap.phenomenon_pile })] : ""));
+  if (emap.arriving) notes.push(h("li", {}, t("Arriving: a phenomenon is met on the way; the plane here is face up but not planeswalked to yet.")));
+  if (emap.tunnel) notes.push(h("li", {}, t("Tunnel: the next move puts the top card of the deck on its destination.")));
+  if (emap.beside && emap.beside.length) notes.push(h("li", {}, t("Beside the map: {cards}", { cards: emap.beside.join(", ") })));
+  const rules = h("details", {}, h("summary", {}, t("The map's rules")), h("ul", { class: "map-notes" }, ...(emap.description || []).map((line) => h("li", {}, line))));
   fill($("map"), grid, h("ul", { class: "map-notes" }, ...notes), rules);
 }
 
@@ -1225,14 +1378,14 @@ function renderTools() {
   const propose = $("undo-propose");
   propose.disabled = !canAct() || Boolean(app.undo) || app.state === null;
   $("concede").disabled = !canAct() || !v || v.over || !held(app.acting) || (v.players[app.acting] && v.players[app.acting].status !== "in_game");
-  $("concede").textContent = app.you.seats.length > 1 && app.acting !== null ? `Concede (${name(app.acting)})` : "Concede";
+  $("concede").textContent = app.you.seats.length > 1 && app.acting !== null ? t("Concede ({player})", { player: name(app.acting) }) : t("Concede");
   const caster = castingSeat();
   $("cast-submit").disabled = caster === null;
-  $("cast-submit").textContent = caster === null ? "Put it on the stack (needs priority)" : `Put it on the stack (${name(caster)})`;
+  $("cast-submit").textContent = caster === null ? t("Put it on the stack (needs priority)") : t("Put it on the stack ({player})", { player: name(caster) });
   const target = $("cast-target");
   const chosen = target.value;
   const items = v ? stackBlocks(v).flatMap((b) => b.stack) : [];
-  fill(target, ...items.map((item) => h("option", { value: String(item.id) }, `#${item.id} ${item.source ? `${item.source}: ` : ""}${item.text}`.slice(0, 90))));
+  fill(target, ...items.map((item) => h("option", { value: String(item.id) }, `#${item.id} ${item.source ? `${item.source}: ` : ""}${phrase(item.text)}`.slice(0, 90))));
   if (items.some((item) => String(item.id) === chosen)) target.value = chosen;
   $("tools-panel").hidden = !canAct();
   renderDeploy();
@@ -1252,7 +1405,7 @@ function renderDeploy() {
   const mates = v.players.filter((p) => p.team === me.team && p.seat !== seat && p.status === "in_game");
   fill(select, ...mates.map((p) => h("option", { value: String(p.seat) }, p.name)));
   if (mates.some((p) => String(p.seat) === chosen)) select.value = chosen;
-  $("deploy-submit").textContent = `Deploy it (${name(seat)})`;
+  $("deploy-submit").textContent = t("Deploy it ({player})", { player: name(seat) });
   $("deploy-submit").disabled = !mates.length;
 }
 
@@ -1260,6 +1413,7 @@ $("deploy-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const seat = app.acting;
   if (!held(seat) || $("deploy-teammate").value === "") return;
+  // The engine keeps the log in English: a creature with no name is sent as "a creature" (shown translated).
   act({ type: "deploy", player: seat, teammate: Number($("deploy-teammate").value), creature: $("deploy-creature").value.trim() || "a creature" });
   $("deploy-creature").value = "";
 });
@@ -1279,7 +1433,7 @@ $("undo-propose").addEventListener("click", () => {
 $("concede").addEventListener("click", () => {
   const seat = app.acting;
   if (!held(seat)) return;
-  if (window.confirm(`Concede the game as ${name(seat)}? This can only be taken back if the whole table agrees to undo.`)) {
+  if (window.confirm(t("Concede the game as {player}? This can only be taken back if the whole table agrees to undo.", { player: name(seat) }))) {
     act({ type: "concede", player: seat });
   }
 });
@@ -1306,7 +1460,7 @@ $("cast-form").addEventListener("submit", (event) => {
   if (marker && marker.marker !== null) action.marker = marker.marker;
   if (effect === "counter" || effect === "copy") {
     if ($("cast-target").value === "") {
-      toast("Choose the spell or ability on the stack it targets.", "warn");
+      toast(t("Choose the spell or ability on the stack it targets."), "warn");
       return;
     }
     action.target = Number($("cast-target").value);
@@ -1323,7 +1477,7 @@ function renderActing() {
   $("acting-panel").hidden = seats.length < 2 || isDisplay();
   if (seats.length < 2) return;
   fill($("acting"), 
-    h("span", { class: "dim" }, "Acting as:"),
+    h("span", { class: "dim" }, t("Acting as:")),
     ...seats.map((seat) =>
       h(
         "button",
@@ -1347,30 +1501,43 @@ function renderActing() {
 // -- the table's facts and the creator's invitations
 
 function renderTableInfo() {
-  const t = app.table;
-  if (!t) return;
-  const config = t.config || {};
-  const rules = t.house_rules || [];
-  const device = app.you.seats.length ? `this device holds ${names(app.you.seats)}` : app.you.creator ? "this device is the creator's" : "this device watches";
-  fill($("info"), 
-    h("p", {}, `${VARIANT_LABEL[config.variant || "free_for_all"] || config.variant} · ${t.seats.length} players · seed ${config.seed} · table ${t.id}`),
-    h("p", { class: "dim" }, `${device}${isDisplay() ? " (display)" : ""}.`),
-    rules.length ? h("div", {}, h("h3", {}, "House rules"), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", {}, line)))) : null,
+  const table = app.table;
+  if (!table) return;
+  const config = table.config || {};
+  const rules = table.house_rules || [];
+  const device = app.you.seats.length
+    ? t("this device holds {players}", { players: names(app.you.seats) })
+    : app.you.creator
+      ? t("this device is the creator's")
+      : t("this device watches");
+  const variant = labelOf(VARIANT_LABEL, config.variant || "free_for_all");
+  fill(
+    $("info"),
+    h(
+      "p",
+      {},
+      // The server sends the seed only when the creator chose it (a seed it chose would tell every roll).
+      config.seed === undefined
+        ? t("{variant} · {n} players · table {id}", { variant, n: table.seats.length, id: table.id })
+        : t("{variant} · {n} players · seed {seed} · table {id}", { variant, n: table.seats.length, seed: config.seed, id: table.id }),
+    ),
+    h("p", { class: "dim" }, isDisplay() ? t("{device} (display).", { device }) : t("{device}.", { device })),
+    rules.length ? h("div", {}, h("h3", {}, t("House rules")), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", { lang: "en" }, line)))) : null,
   );
 }
 
 function linkCard(label, url, extra) {
-  const copy = h("button", { type: "button", class: "small" }, "Copy");
+  const copy = h("button", { type: "button", class: "small" }, t("Copy"));
   copy.addEventListener("click", async () => {
     const ok = await copyText(url);
-    copy.textContent = ok ? "Copied" : "Copy failed";
-    setTimeout(() => (copy.textContent = "Copy"), 1600);
+    copy.textContent = ok ? t("Copied") : t("Copy failed");
+    setTimeout(() => (copy.textContent = t("Copy")), 1600);
   });
   return h(
     "li",
     { class: "link-card" },
     h("span", { class: "who" }, label),
-    h("img", { class: "qr", src: `/api/qr.svg?text=${encodeURIComponent(url)}`, alt: `QR code: ${label}`, loading: "lazy", width: 192, height: 192 }),
+    h("img", { class: "qr", src: `/api/qr.svg?text=${encodeURIComponent(url)}`, alt: t("QR code: {label}", { label }), loading: "lazy", width: 192, height: 192 }),
     h("a", { href: url, target: "_blank", rel: "noopener" }, url),
     h("div", { class: "row" }, copy, extra || null),
   );
@@ -1383,7 +1550,7 @@ function renderInvite() {
   const page = `${location.origin}/t/${encodeURIComponent(app.table.id)}`;
   const cards = tokens.seats.map((token, seat) => {
     const here = app.tokens.includes(token);
-    const take = h("button", { type: "button", class: "small" }, here ? "On this device" : "Play it on this device");
+    const take = h("button", { type: "button", class: "small" }, here ? t("On this device") : t("Play it on this device"));
     take.disabled = here;
     take.addEventListener("click", () => {
       app.tokens = [...new Set([...app.tokens, token])];
@@ -1393,8 +1560,8 @@ function renderInvite() {
     });
     return linkCard(`${seat + 1}. ${name(seat)}`, `${page}#t=${encodeURIComponent(token)}`, take);
   });
-  cards.push(linkCard("Spectator", `${page}#t=${encodeURIComponent(tokens.spectator)}`));
-  cards.push(linkCard("Display (TV)", `${page}#t=${encodeURIComponent(tokens.spectator)}&display=1`));
+  cards.push(linkCard(t("Spectator"), `${page}#t=${encodeURIComponent(tokens.spectator)}`));
+  cards.push(linkCard(t("Display (TV)"), `${page}#t=${encodeURIComponent(tokens.spectator)}&display=1`));
   fill($("invite"), ...cards);
   if (!app.you.seats.length) $("invite-details").open = true;
 }
@@ -1417,11 +1584,18 @@ function ruleText(number) {
 
 function logLine(event) {
   const rules = Array.isArray(event.rules) ? event.rules : [];
+  const text = lineText(event);
   const line = h(
     "li",
-    { class: `${event.type === "turn_began" ? "turn" : ""}${event.type === "instruction" ? " instruction" : ""}`, "data-testid": "log-line", tabindex: 0, "aria-expanded": "false" },
+    {
+      class: `${event.type === "turn_began" ? "turn" : ""}${event.type === "instruction" ? " instruction" : ""}`,
+      "data-testid": "log-line",
+      tabindex: 0,
+      "aria-expanded": "false",
+      lang: language() !== "en" && text === event.text ? "en" : null, // a line no template translates stays English
+    },
     ...rules.map(ruleTag),
-    ...richText(event.text || event.type),
+    ...richText(text),
   );
   const toggle = () => {
     const open = line.querySelector(".rules-text");
@@ -1434,12 +1608,12 @@ function logLine(event) {
     line.classList.add("open");
     line.setAttribute("aria-expanded", "true");
     const box = h("div", { class: "rules-text", "data-testid": "rules-text" });
-    if (!rules.length) box.append(h("p", {}, "No rule number for this line."));
+    if (!rules.length) box.append(h("p", {}, t("No rule number for this line.")));
     for (const rule of rules) {
-      const p = h("p", {}, ruleTag(rule), " ", h("span", { class: "dim" }, "…"));
+      const p = h("p", {}, ruleTag(rule), " ", h("span", { class: "dim", lang: "en" }, "…")); // the rules are quoted in English
       box.append(p);
       ruleText(rule).then((text) => {
-        p.lastChild.textContent = text || `Comprehensive Rules ${rule}`;
+        p.lastChild.textContent = text || t("Comprehensive Rules {rule}", { rule });
       });
     }
     line.append(box);
@@ -1461,8 +1635,8 @@ function renderLog(reset) {
     const shown = app.log.slice(-LOG_KEEP);
     fill(list, ...shown.reverse().map(logLine));
     if (app.logTruncated) {
-      const more = h("button", { type: "button", class: "small", onclick: () => send({ type: "log" }) }, "Show the older events");
-      list.append(h("li", { class: "dim" }, "Older events are not shown. ", more));
+      const more = h("button", { type: "button", class: "small", onclick: () => send({ type: "log" }) }, t("Show the older events"));
+      list.append(h("li", { class: "dim" }, t("Older events are not shown."), " ", more));
     }
   }
 }
@@ -1475,8 +1649,27 @@ function appendLog(events) {
 
 // ---------------------------------------------------------------- start
 
+/** Draw everything again in the language just chosen (the game itself is not reloaded). */
+function renderLanguage() {
+  renderStatus();
+  if (app.table) renderTitle();
+  renderTableInfo();
+  renderInvite();
+  if (app.view) renderAll();
+  else {
+    renderPlanes();
+    renderBanners();
+  }
+  renderLog(true);
+  renderInstructions();
+}
+
+languageMenu($("language"));
+onLanguage(renderLanguage);
+startLanguage();
+
 if (!tableId) {
-  app.fatal = "This address names no table.";
+  app.fatal = N_("This address names no table.");
   renderBanners();
 } else {
   readTokens();

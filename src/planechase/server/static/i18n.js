@@ -1,0 +1,168 @@
+// The pages' languages. Every interface text is written in English and goes through t("English text", {name})
+// (or N_() where it is only marked, to be translated later); the chosen language's catalog comes from
+// GET /api/i18n/{lang}, made from locales/{lang}/LC_MESSAGES/web.po (see docs/web.md, "Languages").
+// Static HTML text is marked data-i18n="English text" (and data-i18n-placeholder, -title, -aria-label for
+// attributes); translatePage() fills it. The language is chosen per device and remembered in localStorage.
+// Card names, type lines and rules text of cards are Oracle text: they stay in English.
+
+/** The languages offered, each under its own name. */
+export const LANGUAGES = [
+  ["en", "English"],
+  ["ru", "Русский"],
+  ["it", "Italiano"],
+  ["cs", "Čeština"],
+  ["ja", "日本語"],
+];
+const CODES = new Set(LANGUAGES.map(([code]) => code));
+const LANG_KEY = "planechase:lang";
+const ATTRIBUTES = ["placeholder", "title", "aria-label", "alt"];
+
+let current = "en";
+let messages = {};
+let asking = 0;
+const catalogs = new Map([["en", {}]]);
+const listeners = [];
+const menus = [];
+
+/** Marks a text for translation where it is written, leaving it as it is; t() translates it where it is shown. */
+export function N_(text) {
+  return text;
+}
+
+/** Fill {name} placeholders from params; a placeholder with no value stays as it is ({CHAOS}, {2} too). */
+export function format(text, params) {
+  if (!params) return text;
+  return String(text).replace(/\{(\w+)\}/g, (whole, key) =>
+    Object.prototype.hasOwnProperty.call(params, key) && params[key] !== undefined && params[key] !== null ? String(params[key]) : whole,
+  );
+}
+
+/** The text in the chosen language (the English text itself when the catalog has none), placeholders filled. */
+export function t(text, params) {
+  const found = messages[text];
+  return format(typeof found === "string" && found ? found : text, params);
+}
+
+/** The chosen language's code. */
+export function language() {
+  return current;
+}
+
+/** Join names as a list in the chosen language ("Ann, Bob and Cy"). */
+export function listOf(items) {
+  const list = items.map(String);
+  try {
+    return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(list);
+  } catch {
+    return list.join(", ");
+  }
+}
+
+/** Called with the language's code after every change of language (and once it is first loaded). */
+export function onLanguage(listener) {
+  listeners.push(listener);
+}
+
+function normalise(text) {
+  return String(text).replace(/\s+/g, " ").trim();
+}
+
+function readStored() {
+  try {
+    return localStorage.getItem(LANG_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function store(code) {
+  try {
+    localStorage.setItem(LANG_KEY, code);
+  } catch {
+    /* private mode or full storage: the language is chosen again next time */
+  }
+}
+
+/** The language asked for in the address (?lang=ja or #...&lang=ja), if it is one of ours. */
+function askedInAddress() {
+  const asked = new URLSearchParams(location.search).get("lang") || new URLSearchParams(location.hash.slice(1)).get("lang");
+  return asked && CODES.has(asked) ? asked : null;
+}
+
+/** The device's language: the remembered choice, else the browser's first language we have, else English. */
+function deviceLanguage() {
+  const stored = readStored();
+  if (stored && CODES.has(stored)) return stored;
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const tag of wanted) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (CODES.has(code)) return code;
+  }
+  return "en";
+}
+
+async function loadCatalog(code) {
+  if (catalogs.has(code)) return catalogs.get(code);
+  const response = await fetch(`/api/i18n/${encodeURIComponent(code)}`, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`no catalog for ${code}`);
+  const body = await response.json();
+  const table = body && typeof body === "object" ? body : {};
+  catalogs.set(code, table);
+  return table;
+}
+
+/** Fill the page's marked static text (data-i18n, data-i18n-placeholder, ...) in the chosen language. */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(normalise(el.dataset.i18n));
+  for (const attribute of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      el.setAttribute(attribute, t(normalise(el.getAttribute(`data-i18n-${attribute}`))));
+    }
+  }
+}
+
+/** Switch to a language: load its catalog, translate the page, and tell every listener so it draws again.
+ *  Returns whether the language is now in use (a catalog that can't be loaded leaves the language as it was). */
+export async function setLanguage(code, { remember = true } = {}) {
+  const wanted = CODES.has(code) ? code : "en";
+  const ticket = ++asking;
+  let table;
+  try {
+    table = await loadCatalog(wanted);
+  } catch {
+    for (const menu of menus) menu.value = current;
+    return false;
+  }
+  if (ticket !== asking) return false; // a later choice won
+  current = wanted;
+  messages = table;
+  if (remember) store(wanted);
+  document.documentElement.lang = wanted;
+  translatePage();
+  for (const menu of menus) menu.value = wanted;
+  for (const listener of listeners) listener(wanted);
+  return true;
+}
+
+/** Fill a <select> with the languages and switch when it changes. */
+export function languageMenu(select) {
+  select.replaceChildren(
+    ...LANGUAGES.map(([code, label]) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.lang = code;
+      option.textContent = label;
+      return option;
+    }),
+  );
+  select.value = current;
+  select.addEventListener("change", () => setLanguage(select.value));
+  menus.push(select);
+  return select;
+}
+
+/** Choose the language for this page: the address's ?lang= (remembered), else the device's. */
+export function startLanguage() {
+  const asked = askedInAddress();
+  return setLanguage(asked || deviceLanguage(), { remember: Boolean(asked) });
+}
