@@ -19,5 +19,6 @@ def run_server(*, host: str, port: int, data: Path, create_limit: int | None = N
     typer.echo(f"Planechase web table: open http://{shown}:{port}/ (tables are kept in {data.resolve()})")
     if host in ("0.0.0.0", "::"):
         typer.echo("Other devices on your network can join with this machine's address instead of 127.0.0.1.")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    # Compressing each message once per connection costs more than it saves on a local network.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_per_message_deflate=False)
     return 0

@@ -195,6 +195,7 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
                 "can_attack": list(attackable(table, state.seats_in_game, p.seat, reach.get(p.seat))),
             }
         )
+    roll = _roll(state, state.active)
     decision = None
     if state.pending is not None:
         d = state.pending.decision
@@ -230,8 +231,8 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
         ],
         "visited": [state.name_of(c) for c in state.visited],
         "decision": decision,
-        "roll": _roll(state, state.active),
-        "rollers": [_roll(state, who) for who in state.active_players],
+        "roll": roll,
+        "rollers": [roll if who == state.active else _roll(state, who) for who in state.active_players],
         "variant": table.variant.value,
         "attack": table.attack.value,
         "teams": [list(team) for team in table.teams],

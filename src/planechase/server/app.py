@@ -21,12 +21,15 @@ the server.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import gc
 import io
 import json
 import re
 import time
 from collections import defaultdict, deque
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -235,10 +238,35 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
         WebSocketRoute("/ws/{table_id}", channel),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=_lifespan)
     app.state.store = store
     app.state.tables = tables
     return app
+
+
+#: How often long-lived objects (connections, rooms, game states) are moved out of the collector's sight.
+FREEZE_EVERY = 20.0
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Keep garbage collection from pausing the tables. Thousands of connections and game states are long-lived
+    objects, and a full collection over them stops every table for a noticeable moment; game states are
+    immutable and acyclic, so reference counting frees them anyway. So the objects alive now and then are
+    frozen (never collected again) and full collections are made rare."""
+    gc.set_threshold(10_000, 50, 100)
+    gc.freeze()
+
+    async def freeze_regularly() -> None:
+        while True:
+            await asyncio.sleep(FREEZE_EVERY)
+            gc.freeze()
+
+    task = asyncio.create_task(freeze_regularly())
+    try:
+        yield
+    finally:
+        task.cancel()
 
 
 #: The pages load nothing from elsewhere and run no inline script: names and card text can't become code.

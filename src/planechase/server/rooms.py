@@ -21,7 +21,7 @@ from ..engine.config import GameConfig
 from ..engine.errors import IllegalActionError, PlanechaseError
 from ..engine.events import Event
 from ..engine.game import Game
-from .store import Store, TableRecord
+from .store import Entry, Store, TableRecord
 
 #: The most events a joining client is sent at once (the newest ones).
 LOG_LIMIT = 400
@@ -76,7 +76,11 @@ class Room:
         self.state = 0
         self.clients: list[Client] = []
         self.undo: UndoProposal | None = None
+        #: The entries made under each client id (to answer a retried message without asking the store).
+        self.by_client: dict[str, Entry] = {}
         for entry in store.entries(record.id):
+            if entry.client_id is not None:
+                self.by_client[entry.client_id] = entry
             if entry.kind == "action":
                 self.game.act(entry.body)
             elif entry.kind == "undo":
@@ -172,7 +176,7 @@ class Room:
         client_id = message.get("id")
         if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
             return [_error(client, "bad_message", "'id' must be a string of 1 to 64 characters")]
-        done = self.store.entry_of_client(self.record.id, client_id)
+        done = self.by_client.get(client_id)
         if done is not None:
             if done.body != _normalised(message.get("action")):
                 return [_refused(client, client_id, "id_reused", "that id was used for another action", self.state)]
@@ -198,12 +202,14 @@ class Room:
             return [_refused(client, client_id, "illegal", str(exc), self.state, rule=exc.rule)]
         except (PlanechaseError, ValueError) as exc:
             return [_refused(client, client_id, "illegal", str(exc), self.state)]
+        body = action.to_dict()
         try:
-            seq = self.store.append(self.record.id, "action", action.to_dict(), client_id=client_id)
+            seq = self.store.append(self.record.id, "action", body, client_id=client_id, seq=self.state + 1)
         except Exception:
             self.game.undo(1)  # not stored, so not accepted
             raise
         assert seq is not None
+        self.by_client[client_id] = Entry(seq, "action", body, client_id)
         self.state = seq
         self.undo = None  # an undo asked for against an earlier state no longer applies
         events = [public_event(e) for e in self.game.history[-1].events]
@@ -239,7 +245,7 @@ class Room:
         needed = set(self.game.state.seats_in_game) or set(range(len(self.game.state.players)))
         if not needed <= proposal.agreed:
             return [Outgoing({"type": "undo", "proposal": self._proposal()})]
-        seq = self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None)
+        seq = self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None, seq=self.state + 1)
         assert seq is not None
         self.game.undo(1)
         self.state = seq

@@ -152,22 +152,24 @@ class Store:
         ).fetchall()
         return [Entry(seq, kind, json.loads(body), client) for seq, kind, body, client in rows]
 
-    def append(self, table_id: str, kind: str, body: Mapping[str, Any], *, client_id: str | None) -> int | None:
-        """Commit an entry after the table's last; its number, or ``None`` if ``client_id`` was already
-        used at this table (a retried message: nothing is written)."""
-        with self._transaction():
-            if client_id is not None:
-                seen = self._db.execute(
-                    "SELECT seq FROM entries WHERE table_id = ? AND client_id = ?", (table_id, client_id)
-                ).fetchone()
-                if seen is not None:
-                    return None
+    def append(
+        self, table_id: str, kind: str, body: Mapping[str, Any], *, client_id: str | None, seq: int | None = None
+    ) -> int | None:
+        """Commit an entry after the table's last (number ``seq`` when the caller knows it); its number, or
+        ``None`` if ``client_id`` was already used at this table (a retried message: nothing is written).
+        One statement, committed at once."""
+        if seq is None:
             last = self._db.execute("SELECT MAX(seq) FROM entries WHERE table_id = ?", (table_id,)).fetchone()[0]
             seq = (last or 0) + 1
+        try:
             self._db.execute(
                 "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, seq, kind, json.dumps(dict(body)), client_id, time.time()),
             )
+        except sqlite3.IntegrityError:
+            if client_id is not None and self.entry_of_client(table_id, client_id) is not None:
+                return None
+            raise
         return seq
 
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:

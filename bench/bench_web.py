@@ -1,0 +1,960 @@
+"""Load benchmark of the web table: many tables of WebSocket clients against a real ``planechase serve``.
+
+Usage::
+
+    .venv/bin/python bench/bench_web.py                                   # quick smoke: 20 tables, 5 s
+    .venv/bin/python bench/bench_web.py --tables 1000 --clients 4 --seconds 30 --mode both --baseline
+
+Every run starts its own server (``python -m planechase serve --port P --data TMP``, a subprocess, with a
+fresh data directory), creates ``--tables`` tables of ``--clients`` seats (over ``POST /api/tables`` when
+``serve`` has ``--create-limit``, otherwise straight into the SQLite store before the server starts) and
+connects one WebSocket client per seat, joined with the seat's token. The clients run in ``--workers``
+load-generator processes (an asyncio loop each, the ``websockets`` client), a table's clients all in one.
+
+A table's clients take turns acting, one action in flight per table, each against the table's current
+state with a fresh id: mostly life adjustments (any seat may make them), and a share (``--game-actions``)
+of the game's own moves by the player with priority (resolve, roll, advance, pass), and answers to pending
+decisions by their player, all read from the last ``state`` message's view so that they are legal.
+``--mode rate`` offers one action per table every ``--interval`` seconds; ``--mode max`` acts again as soon
+as every client of the table has the previous state; ``both`` runs the two.
+
+Measured in each run, after ``--warmup``: the latency from sending an action until *every* client of the
+table has the resulting ``state`` message (p50, p90, p99, max), actions per second completed, refusals,
+errors and time-outs, each client's connection setup (connect, handshake, join, first state), the time to
+connect them all, and the CPU of the server, of the generator and of everything else (from ``/proc``).
+
+``--baseline`` repeats every run against ``bench/bare_broadcast.py`` (the same uvicorn and Starlette, no
+game, no storage: a message goes on to the other clients of its group). ``--profile FILE`` runs the web
+table's server under cProfile over the measured window only, with its garbage collector's pauses. See
+docs/performance.md, "The web table", for the results and what limits them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import platform
+import random
+import re
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from importlib import metadata
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BARE_SERVER = Path(__file__).resolve().parent / "bare_broadcast.py"
+
+#: The start of every ``state`` message, from the web table and from the bare server alike.
+STATE_PREFIX = re.compile(r'\{"type":"state","state":(\d+)')
+
+PLANECHASE = "planechase"
+BARE = "bare"
+#: The issue's goal: this many tables of four with a p99 under 100 ms, at half the bare server's throughput.
+GOAL_TABLES = 1000
+
+
+# -- choosing actions ---------------------------------------------------------------------------------------
+
+
+def choose_action(
+    view: dict[str, Any] | None, turn: int, rng: random.Random, game_share: float
+) -> tuple[int, dict[str, Any]]:
+    """The next action of a table and the seat whose client sends it, from the table's current ``view``.
+
+    ``turn`` is the seat whose turn it is to act; a pending decision is answered by its player instead, and
+    the game's own moves are made by the player with priority. Without a view (the bare server) it is a life
+    adjustment by ``turn``.
+
+    >>> choose_action(None, 2, random.Random(0), 0.25)
+    (2, {'type': 'life', 'player': 2, 'amount': -1})
+    >>> view = {"over": False, "decision": None, "priority": 1, "stack": [], "advance_to": ["end", "next_turn"],
+    ...         "roll": {"player": 1, "allowed": False}, "players": [{"seat": 0, "life": 19, "status": "in_game"}]}
+    >>> choose_action(view, 0, random.Random(0), 0.0)
+    (0, {'type': 'life', 'player': 0, 'amount': 1})
+    >>> choose_action(view, 0, random.Random(0), 1.0)[1]["type"]
+    'advance'
+    """
+    if view is None:
+        return turn, {"type": "life", "player": turn, "amount": -1 if turn % 2 == 0 else 1}
+    decision = view.get("decision")
+    if decision is not None:
+        who = int(decision["player"])
+        return who, {
+            "type": "choose",
+            "player": who,
+            "decision": decision["id"],
+            "option": decision["options"][0]["id"],
+        }
+    priority = view.get("priority")
+    if priority is not None and rng.random() < game_share:
+        if view["stack"]:
+            return priority, {"type": "resolve", "player": priority}
+        roll = view.get("roll") or {}
+        if roll.get("allowed") and roll.get("player") == priority and rng.random() < 0.3:
+            return priority, {"type": "roll", "player": priority}
+        if view["advance_to"]:
+            to = "next_turn" if rng.random() < 0.5 else view["advance_to"][0]
+            return priority, {"type": "advance", "player": priority, "to": to}
+        return priority, {"type": "pass", "player": priority}
+    players = [p for p in view["players"] if p["status"] == "in_game"]
+    target = next((p for p in players if p["seat"] == turn), None) or rng.choice(players)
+    return turn, {"type": "life", "player": target["seat"], "amount": 1 if target["life"] < 20 else -1}
+
+
+# -- the load generator (one process) -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WorkerSpec:
+    """What one load-generator process does."""
+
+    index: int
+    kind: str  # PLANECHASE or BARE
+    port: int
+    tables: list[tuple[str, list[str]]]  # (table id, seat tokens)
+    mode: str
+    interval: float
+    warmup: float
+    seconds: float
+    timeout: float
+    game_share: float
+    compression: bool
+    connect_concurrency: int
+    seed: int
+
+
+@dataclass
+class WorkerResult:
+    """What one load-generator process measured."""
+
+    latencies: list[float] = field(default_factory=list)  # seconds, actions sent after the warm-up
+    sent: int = 0  # actions sent after the warm-up
+    completed_in_window: int = 0  # of those, completed before the end of the measured window
+    late: int = 0  # rate mode: actions sent more than 10 ms after their time
+    refused: dict[str, int] = field(default_factory=dict)
+    timeouts: int = 0
+    actions: dict[str, int] = field(default_factory=dict)  # completed actions by type
+    ended: int = 0  # tables whose game ended (no legal actions left for the generator)
+    setup: list[float] = field(default_factory=list)  # seconds per client
+    connect_failures: dict[str, int] = field(default_factory=dict)
+    connect_started: float = 0.0
+    connect_finished: float = 0.0
+    errors: dict[str, int] = field(default_factory=dict)  # unexpected messages or exceptions
+
+
+class Table:
+    """One table's clients in the generator: the state they have seen, and the action in flight."""
+
+    def __init__(self, kind: str, table_id: str, tokens: list[str]) -> None:
+        self.kind = kind
+        self.id = table_id
+        self.tokens = tokens
+        self.conns: list[Any] = []
+        self.joined = [asyncio.Event() for _ in tokens]
+        self.state = 0
+        self.view: dict[str, Any] | None = None
+        self.view_state = -1
+        self.expect = -1
+        self.action_id = ""
+        self.waiting: set[int] = set()
+        self.future: asyncio.Future[tuple[str, float]] | None = None
+
+    def on_message(self, client: int, raw: str | bytes, result: WorkerResult) -> None:
+        now = time.monotonic()
+        text = raw if isinstance(raw, str) else raw.decode()
+        match = STATE_PREFIX.match(text)
+        if match is not None:
+            state = int(match.group(1))
+            if self.kind == PLANECHASE and state > self.view_state:  # one full parse per state and table
+                self.view = json.loads(text)["view"]
+                self.view_state = state
+            self.joined[client].set()
+            future = self.future
+            if future is not None and not future.done() and state >= self.expect and client in self.waiting:
+                self.waiting.discard(client)
+                if not self.waiting:
+                    future.set_result(("ok", now))
+            return
+        message = json.loads(text)
+        kind = message.get("type")
+        if kind in ("ack", "welcome", "pong", "undo"):
+            return
+        future = self.future
+        if kind == "refused" and message.get("id") == self.action_id and future is not None and not future.done():
+            self.state = int(message.get("state", self.state))
+            future.set_result((f"refused:{message.get('code')}", now))
+        elif kind == "error" and future is not None and not future.done():
+            future.set_result((f"error:{message.get('code')}", now))
+        else:
+            _count(result.errors, f"message:{kind}")
+
+
+def _count(counter: dict[str, int], key: str, n: int = 1) -> None:
+    counter[key] = counter.get(key, 0) + n
+
+
+async def _connect_client(
+    spec: WorkerSpec, table: Table, seat: int, gate: asyncio.Semaphore, result: WorkerResult
+) -> Any:
+    from websockets.asyncio.client import connect
+
+    url = f"ws://127.0.0.1:{spec.port}/ws/{table.id}"
+    async with gate:
+        start = time.monotonic()
+        for attempt in range(3):
+            try:
+                ws = await connect(
+                    url,
+                    compression="deflate" if spec.compression else None,
+                    proxy=None,
+                    ping_interval=None,
+                    open_timeout=60,
+                    close_timeout=2,
+                    max_size=2**20,
+                )
+                break
+            except Exception as exc:
+                _count(result.connect_failures, type(exc).__name__)
+                if attempt == 2:
+                    raise
+                await asyncio.sleep(0.5)
+        asyncio.get_running_loop().create_task(_read(ws, table, seat, result))
+        await ws.send(json.dumps({"type": "join", "tokens": [table.tokens[seat]]}))
+        await asyncio.wait_for(table.joined[seat].wait(), 60)
+        result.setup.append(time.monotonic() - start)
+        return ws
+
+
+async def _read(ws: Any, table: Table, seat: int, result: WorkerResult) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    try:
+        async for raw in ws:
+            table.on_message(seat, raw, result)
+    except ConnectionClosed:
+        pass
+    except Exception as exc:  # keep measuring; report it
+        _count(result.errors, f"reader:{type(exc).__name__}")
+
+
+async def _drive(spec: WorkerSpec, table: Table, go: float, rng: random.Random, result: WorkerResult) -> None:
+    """Act at one table until the end of the measured window, one action in flight at a time."""
+    loop = asyncio.get_running_loop()
+    n = len(table.conns)
+    measure_from = go + spec.warmup
+    end = measure_from + spec.seconds
+    next_at = go + rng.random() * spec.interval
+    turn = rng.randrange(n)
+    count = 0
+    while True:
+        now = time.monotonic()
+        if spec.mode == "rate":
+            if next_at >= end:
+                return
+            if next_at > now:
+                await asyncio.sleep(next_at - now)
+            elif now - next_at > 0.010 and next_at >= measure_from:
+                result.late += 1
+            next_at += spec.interval
+        elif now >= end:
+            return
+        view = table.view if table.kind == PLANECHASE else None
+        if view is not None and view.get("over"):
+            result.ended += 1
+            return
+        actor, action = choose_action(view, turn, rng, spec.game_share)
+        turn = (turn + 1) % n
+        count += 1
+        table.action_id = f"w{spec.index}-{count}"
+        table.expect = table.state + 1
+        if table.kind == PLANECHASE:
+            message = {"type": "act", "id": table.action_id, "state": table.state, "action": action}
+            table.waiting = set(range(n))
+        else:  # the bare server passes the message on as it is: make it the next state
+            message = {"type": "state", "state": table.expect, "id": table.action_id, "action": action}
+            table.waiting = set(range(n)) - {actor}
+        future: asyncio.Future[tuple[str, float]] = loop.create_future()
+        table.future = future
+        sent = time.monotonic()
+        measured = sent >= measure_from
+        try:
+            await table.conns[actor].send(json.dumps(message, separators=(",", ":")))
+            outcome, done = await asyncio.wait_for(future, spec.timeout)
+        except TimeoutError:
+            outcome, done = "timeout", time.monotonic()
+        except Exception as exc:
+            outcome, done = f"send:{type(exc).__name__}", time.monotonic()
+        table.future = None
+        if outcome == "ok":
+            table.state = table.expect
+        elif outcome == "timeout":
+            table.state = max(table.state, table.view_state)
+        if not measured:
+            continue
+        result.sent += 1
+        if outcome == "ok":
+            result.latencies.append(done - sent)
+            _count(result.actions, str(action["type"]))
+            if done <= end:
+                result.completed_in_window += 1
+        elif outcome == "timeout":
+            result.timeouts += 1
+        elif outcome.startswith("refused:"):
+            _count(result.refused, outcome.removeprefix("refused:"))
+        else:
+            _count(result.errors, outcome)
+
+
+async def _worker_async(spec: WorkerSpec, pipe: Connection) -> WorkerResult:
+    result = WorkerResult()
+    tables = [Table(spec.kind, table_id, tokens) for table_id, tokens in spec.tables]
+    gate = asyncio.Semaphore(spec.connect_concurrency)
+    result.connect_started = time.monotonic()
+    connections = [
+        asyncio.gather(*(_connect_client(spec, table, seat, gate, result) for seat in range(len(table.tokens))))
+        for table in tables
+    ]
+    for table, conns in zip(tables, await asyncio.gather(*connections), strict=True):
+        table.conns = list(conns)
+    result.connect_finished = time.monotonic()
+    loop = asyncio.get_running_loop()
+    pipe.send(("ready", None))
+    go = await loop.run_in_executor(None, pipe.recv)
+    rng = random.Random(spec.seed)
+    await asyncio.gather(*(_drive(spec, t, go, random.Random(rng.random()), result) for t in tables))
+    pipe.send(("done", result))
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(asyncio.gather(*(ws.close() for t in tables for ws in t.conns)), 10)
+    return result
+
+
+def worker_main(spec: WorkerSpec, pipe: Connection) -> None:
+    """The entry point of a load-generator process."""
+    raise_open_files_limit()
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    try:
+        asyncio.run(_worker_async(spec, pipe))
+    except Exception as exc:
+        pipe.send(("failed", f"{type(exc).__name__}: {exc}"))
+
+
+# -- the servers --------------------------------------------------------------------------------------------
+
+
+def raise_open_files_limit() -> int:
+    """Raise the soft limit on open files to the hard limit (a connection is a file); the new soft limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return soft
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def serve_has_create_limit() -> bool:
+    """Whether ``planechase serve`` takes ``--create-limit`` (tables can then be made over HTTP)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "planechase", "serve", "--help"], capture_output=True, text=True, env=_env(), check=False
+    )
+    return "--create-limit" in out.stdout
+
+
+class Server:
+    """A server subprocess: the web table or the bare baseline."""
+
+    def __init__(self, kind: str, data: Path, *, create_limit: int | None = None, profile: Path | None = None) -> None:
+        self.kind = kind
+        self.port = free_port()
+        self.profile = profile if kind == PLANECHASE else None
+        self.data = data
+        if kind == PLANECHASE:
+            serve = ["serve", "--port", str(self.port), "--data", str(data)]
+            if create_limit is not None:
+                serve += ["--create-limit", str(create_limit)]
+            if profile is None:
+                command = [sys.executable, "-m", "planechase", *serve]
+            else:  # the same command line, run by profiled_server below
+                command = [sys.executable, str(Path(__file__).resolve()), PROFILED_SERVER, str(profile), *serve]
+        else:
+            command = [sys.executable, str(BARE_SERVER), "--port", str(self.port)]
+        self.log_path = data / "server.log"
+        data.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=_env())
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"the server did not listen within 60 s:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)  # uvicorn shuts down cleanly (and cProfile writes its file)
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+PROFILED_SERVER = "--profiled-server"
+
+
+def profiled_server(out: Path, argv: list[str]) -> None:
+    """Run ``planechase`` with ``argv`` (``serve ...``), profiling from SIGUSR1 to SIGUSR2 only.
+
+    On SIGUSR2 the cProfile statistics are written to ``out``, and the garbage collector's pauses in the
+    same window to ``out`` + ``.gc.json``: the pauses by generation, which cProfile can't show (it charges
+    a collection to whatever function was running when it started)."""
+    import cProfile
+    import gc
+
+    profiler = cProfile.Profile()
+    pauses: dict[str, list[float]] = {"0": [], "1": [], "2": []}
+    window = {"on": False, "started": 0.0, "gc_started": 0.0}
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            window["gc_started"] = time.perf_counter()
+        elif window["on"]:
+            pauses[str(info["generation"])].append(time.perf_counter() - window["gc_started"])
+
+    def start(signum: int, frame: object) -> None:
+        window.update(on=True, started=time.perf_counter())
+        profiler.enable()
+
+    def stop(signum: int, frame: object) -> None:
+        profiler.disable()
+        window["on"] = False
+        profiler.dump_stats(out)
+        gc_data = {
+            "seconds": time.perf_counter() - window["started"],
+            "pauses": pauses,
+            "tracked_objects": len(gc.get_objects()),
+            "thresholds": gc.get_threshold(),
+        }
+        Path(f"{out}.gc.json").write_text(json.dumps(gc_data))
+
+    gc.callbacks.append(on_gc)
+    signal.signal(signal.SIGUSR1, start)
+    signal.signal(signal.SIGUSR2, stop)
+    from planechase.cli.main import main as planechase
+
+    sys.argv = ["planechase", *argv]
+    planechase()
+
+
+def create_tables_in_store(data: Path, tables: int, clients: int) -> list[tuple[str, list[str]]]:
+    """Tables written straight into the server's SQLite store (before the server starts)."""
+    from planechase.server.create import table_config
+    from planechase.server.store import Store
+
+    store = Store(data / "tables.sqlite3")
+    out = []
+    try:
+        for i in range(tables):
+            config, meta = table_config(_form(i, clients))
+            record = store.create_table(config, meta, seats=clients)
+            out.append((record.id, list(record.seat_tokens)))
+    finally:
+        store.close()
+    return out
+
+
+def create_tables_over_http(port: int, tables: int, clients: int) -> list[tuple[str, list[str]]]:
+    """Tables created as the page creates them: ``POST /api/tables``."""
+    out = []
+    for i in range(tables):
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/tables",
+            data=json.dumps(_form(i, clients)).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            created = json.loads(answer.read())
+        out.append((created["id"], [seat["url"].split("#t=", 1)[1].split("&", 1)[0] for seat in created["seats"]]))
+    return out
+
+
+def _form(i: int, clients: int) -> dict[str, Any]:
+    return {"name": f"bench {i}", "players": [f"P{s}" for s in range(clients)], "decks": "random", "seed": i}
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process (all its threads), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _machine_times() -> tuple[float, float]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat."""
+    try:
+        values = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    except OSError:
+        return 0.0, 0.0
+    idle = values[3] + (values[4] if len(values) > 4 else 0)
+    total = sum(values[:8])
+    return float(total - idle), float(total)
+
+
+# -- one run ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RunSettings:
+    tables: int
+    clients: int
+    seconds: float
+    warmup: float
+    interval: float
+    timeout: float
+    workers: int
+    game_share: float
+    compression: bool
+    connect_concurrency: int
+    seed: int
+
+
+def run_one(
+    kind: str, mode: str, settings: RunSettings, *, profile: Path | None, log: Callable[[str], None]
+) -> dict[str, Any]:
+    """Start a server, connect every client, offer load for the warm-up and the measured window; the results."""
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        data = Path(tmp) / "data"
+        data.mkdir()
+        over_http = kind == PLANECHASE and serve_has_create_limit()
+        specs: list[tuple[str, list[str]]]
+        started = time.monotonic()
+        if kind == PLANECHASE and not over_http:
+            specs = create_tables_in_store(data, settings.tables, settings.clients)
+        elif kind == BARE:
+            specs = [(f"g{i}", [f"seat{s}" for s in range(settings.clients)]) for i in range(settings.tables)]
+        server = Server(kind, data, create_limit=settings.tables + 100 if over_http else None, profile=profile)
+        try:
+            if over_http:
+                specs = create_tables_over_http(server.port, settings.tables, settings.clients)
+            created = time.monotonic() - started
+            log(f"{kind} {mode}: {settings.tables} tables ready in {created:.1f} s; connecting the clients...")
+            results = _load(kind, mode, settings, server, specs, log) | {"tables_created_over_http": over_http}
+        finally:
+            server.stop()
+        if profile is not None and kind == PLANECHASE:
+            results["profile"] = profile_report(profile)
+        return results
+
+
+def profile_report(path: Path, top: int = 25) -> dict[str, Any]:
+    """The garbage collector's pauses and the functions with the most time of their own, from a profiled run."""
+    import pstats
+
+    out: dict[str, Any] = {"file": str(path)}
+    gc_path = Path(f"{path}.gc.json")
+    if gc_path.exists():
+        gc_data = json.loads(gc_path.read_text())
+        window = gc_data["seconds"]
+        out["window_seconds"] = window
+        out["tracked_objects"] = gc_data["tracked_objects"]
+        out["gc"] = {
+            gen: {"count": len(p), "seconds": sum(p), "max_ms": max(p, default=0.0) * 1000, "share": sum(p) / window}
+            for gen, p in gc_data["pauses"].items()
+        }
+    with contextlib.suppress(OSError, TypeError, EOFError):  # no profile written, or an empty one
+        stats: Any = pstats.Stats(str(path))
+        rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])[:top]
+        out["total_seconds"] = stats.total_tt
+        out["top"] = [
+            {"function": f"{Path(file).name}:{line}({name})", "calls": nc, "own_s": tt, "cumulative_s": ct}
+            for (file, line, name), (_, nc, tt, ct, _callers) in rows
+        ]
+    return out
+
+
+def _load(
+    kind: str,
+    mode: str,
+    s: RunSettings,
+    server: Server,
+    tables: list[tuple[str, list[str]]],
+    log: Callable[[str], None],
+) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    workers = []
+    for w in range(s.workers):
+        spec = WorkerSpec(
+            index=w,
+            kind=kind,
+            port=server.port,
+            tables=tables[w :: s.workers],
+            mode=mode,
+            interval=s.interval,
+            warmup=s.warmup,
+            seconds=s.seconds,
+            timeout=s.timeout,
+            game_share=s.game_share,
+            compression=s.compression,
+            connect_concurrency=s.connect_concurrency,
+            seed=s.seed * 1000 + w,
+        )
+        ours, theirs = context.Pipe()
+        process = context.Process(target=worker_main, args=(spec, theirs), daemon=True)
+        process.start()
+        workers.append((process, ours))
+    try:
+        for _, pipe in workers:
+            if not pipe.poll(600):
+                raise RuntimeError("a load generator did not connect its clients within 10 minutes")
+            tag, detail = pipe.recv()
+            if tag != "ready":
+                raise RuntimeError(f"a load generator failed while connecting: {detail}\n{server.log()[-2000:]}")
+        go = time.monotonic() + 0.2
+        for _, pipe in workers:
+            pipe.send(go)
+        log(f"{kind} {mode}: clients connected; {s.warmup:g} s warm-up, then {s.seconds:g} s measured...")
+        pids = [p.pid for p, _ in workers if p.pid is not None]
+        _sleep_until(go + s.warmup)
+        if server.profile is not None:
+            server.process.send_signal(signal.SIGUSR1)
+        cpu0 = _cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
+        _sleep_until(go + s.warmup + s.seconds)
+        cpu1 = _cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
+        if server.profile is not None:
+            server.process.send_signal(signal.SIGUSR2)
+        results: list[WorkerResult] = []
+        for _, pipe in workers:
+            if not pipe.poll(s.timeout + 60):
+                raise RuntimeError("a load generator did not report")
+            tag, detail = pipe.recv()
+            if tag != "done":
+                raise RuntimeError(f"a load generator failed: {detail}")
+            results.append(detail)
+    finally:
+        for process, _ in workers:
+            process.join(timeout=20)
+            if process.is_alive():
+                process.kill()
+    busy = cpu1[2][0] - cpu0[2][0]
+    total = cpu1[2][1] - cpu0[2][1]
+    return summarize(kind, mode, s, results) | {
+        "server_cpu": (cpu1[0] - cpu0[0]) / s.seconds,
+        "generator_cpu": (cpu1[1] - cpu0[1]) / s.seconds,
+        "machine_busy": busy / total if total else 0.0,
+    }
+
+
+def _sleep_until(moment: float) -> None:
+    delay = moment - time.monotonic()
+    if delay > 0:
+        time.sleep(delay)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by the nearest-rank method."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(-(-q * len(ordered) // 1)) - 1))]
+
+
+def summarize(kind: str, mode: str, s: RunSettings, results: list[WorkerResult]) -> dict[str, Any]:
+    latencies = [x for r in results for x in r.latencies]
+    setup = [x for r in results for x in r.setup]
+
+    def merged(name: str) -> dict[str, int]:
+        total: Counter[str] = Counter()
+        for r in results:
+            total.update(getattr(r, name))
+        return dict(total)
+
+    ms = 1000.0
+    return {
+        "server": kind,
+        "mode": mode,
+        "tables": s.tables,
+        "clients": s.tables * s.clients,
+        "offered_per_second": s.tables / s.interval if mode == "rate" else None,
+        "actions_per_second": sum(r.completed_in_window for r in results) / s.seconds,
+        "sent": sum(r.sent for r in results),
+        "completed": len(latencies),
+        "latency_ms": {
+            "p50": _percentile(latencies, 0.50) * ms,
+            "p90": _percentile(latencies, 0.90) * ms,
+            "p99": _percentile(latencies, 0.99) * ms,
+            "max": max(latencies, default=float("nan")) * ms,
+            "mean": statistics.fmean(latencies) * ms if latencies else float("nan"),
+        },
+        "refused": merged("refused"),
+        "errors": merged("errors"),
+        "timeouts": sum(r.timeouts for r in results),
+        "late": sum(r.late for r in results),
+        "tables_ended": sum(r.ended for r in results),
+        "actions": merged("actions"),
+        "setup_ms": {
+            "p50": _percentile(setup, 0.50) * ms,
+            "p99": _percentile(setup, 0.99) * ms,
+            "max": max(setup, default=float("nan")) * ms,
+        },
+        "connect_all_seconds": max(r.connect_finished for r in results) - min(r.connect_started for r in results),
+        "connect_failures": merged("connect_failures"),
+    }
+
+
+# -- reporting ----------------------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    versions = {}
+    for package in ("planechase", "uvicorn", "starlette", "websockets", "uvloop", "httptools"):
+        try:
+            versions[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            versions[package] = "unknown"
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "open_files": resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+        "somaxconn": _read_int("/proc/sys/net/core/somaxconn"),
+        **versions,
+    }
+
+
+def _read_int(path: str) -> int | None:
+    try:
+        return int(Path(path).read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _issues(run: dict[str, Any]) -> str:
+    bad = sum(run["refused"].values()) + sum(run["errors"].values()) + run["timeouts"]
+    return f"{bad}" + (f" ({run['late']} late)" if run["late"] else "")
+
+
+COLUMNS = (
+    "server|mode|offered/s|actions/s|p50 ms|p90 ms|p99 ms|max ms|refused+err|setup p50/p99 ms|connect all s|"
+    "server CPU|generator CPU|other CPU"
+)
+
+
+def _other_cpu(run: dict[str, Any], cores: int) -> float:
+    """CPU used by everything but the server and the generator (other processes, the kernel's own work), as a
+    share of one core: more than a few percent means the numbers were disturbed."""
+    return max(0.0, float(run["machine_busy"] * cores - run["server_cpu"] - run["generator_cpu"]))
+
+
+def table(results: dict[str, Any]) -> str:
+    """A plain-text table of every run, and the goals."""
+    header = tuple(COLUMNS.split("|"))
+    cores = results["machine"]["cores"] or 1
+    rows = [header]
+    for run in results["runs"]:
+        lat = run["latency_ms"]
+        rows.append(
+            (
+                run["server"],
+                run["mode"],
+                "max" if run["offered_per_second"] is None else f"{run['offered_per_second']:,.0f}",
+                f"{run['actions_per_second']:,.0f}",
+                f"{lat['p50']:.1f}",
+                f"{lat['p90']:.1f}",
+                f"{lat['p99']:.1f}",
+                f"{lat['max']:.0f}",
+                _issues(run),
+                f"{run['setup_ms']['p50']:.0f}/{run['setup_ms']['p99']:.0f}",
+                f"{run['connect_all_seconds']:.1f}",
+                f"{run['server_cpu']:.0%}",
+                f"{run['generator_cpu']:.0%}",
+                f"{_other_cpu(run, cores):.0%}",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = [
+        "  ".join(c.rjust(w) if i > 1 else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+        for r in rows
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    s, m = results["settings"], results["machine"]
+    lines.append("")
+    lines.append(
+        f"{s['tables']} tables x {s['clients']} clients, {s['seconds']:g} s measured after {s['warmup']:g} s warm-up, "
+        f"rate mode: one action per table every {s['interval']:g} s; {s['workers']} generator processes; "
+        f"game moves {s['game_share']:.0%} of actions; compression {'on' if s['compression'] else 'off'}"
+    )
+    lines.append(
+        f"CPU is a share of one core (the machine has {cores}): {m['cpu']}, Python {m['python']}, "
+        f"uvicorn {m['uvicorn']}, websockets {m['websockets']}"
+    )
+    for line in _verdicts(results):
+        lines.append(line)
+    for run in results["runs"]:
+        profile = run.get("profile")
+        if profile is None:
+            continue
+        lines.append("")
+        lines.append(f"profile of the server in {run['mode']} mode over the measured window: {profile['file']}")
+        for gen, g in sorted(profile.get("gc", {}).items()):
+            lines.append(
+                f"  gc generation {gen}: {g['count']} pauses, {g['seconds']:.2f} s ({g['share']:.1%} of the window), "
+                f"longest {g['max_ms']:.0f} ms"
+            )
+        if "tracked_objects" in profile:
+            lines.append(f"  objects tracked by the garbage collector at the end: {profile['tracked_objects']:,}")
+        for row in profile.get("top", [])[:15]:
+            lines.append(
+                f"  {row['own_s']:6.2f} s own, {row['cumulative_s']:6.2f} s with calls, {row['calls']:>8,} calls  "
+                f"{row['function']}"
+            )
+    return "\n".join(lines)
+
+
+def _verdicts(results: dict[str, Any]) -> Iterator[str]:
+    runs = {(r["server"], r["mode"]): r for r in results["runs"]}
+    for mode in ("rate", "max"):
+        ours, bare = runs.get((PLANECHASE, mode)), runs.get((BARE, mode))
+        if ours is not None and bare is not None and bare["actions_per_second"]:
+            ratio = ours["actions_per_second"] / bare["actions_per_second"]
+            yield (
+                f"{mode}: web table / bare baseline: {ratio:.2f}x the actions per second, "
+                f"p99 {ours['latency_ms']['p99']:.1f} ms against {bare['latency_ms']['p99']:.1f} ms"
+            )
+    ours_max, bare_max = runs.get((PLANECHASE, "max")), runs.get((BARE, "max"))
+    tables = results["settings"]["tables"]
+    size = f"at {tables} tables" + ("" if tables >= GOAL_TABLES else f"; the goal is for {GOAL_TABLES}")
+    for mode in ("rate", "max"):
+        ours = runs.get((PLANECHASE, mode))
+        if ours is not None:
+            met = ours["latency_ms"]["p99"] < 100
+            yield f"goal, p99 under 100 ms ({mode} mode, {size}): {'met' if met else 'NOT met'}"
+    if ours_max is not None and bare_max is not None and bare_max["actions_per_second"]:
+        met = ours_max["actions_per_second"] >= 0.5 * bare_max["actions_per_second"]
+        yield f"goal, at least half the bare baseline's throughput (max mode, {size}): {'met' if met else 'NOT met'}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [PROFILED_SERVER]:
+        profiled_server(Path(argv[1]), argv[2:])
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=20, help="concurrent tables (default 20)")
+    parser.add_argument("--clients", type=int, default=4, help="clients (seats) per table (default 4)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="measured time per run (default 5)")
+    parser.add_argument("--warmup", type=float, default=2.0, help="load before measuring, in seconds (default 2)")
+    parser.add_argument("--mode", choices=("rate", "max", "both"), default="both", help="how load is offered")
+    parser.add_argument("--interval", type=float, default=2.0, help="rate mode: seconds between a table's actions")
+    parser.add_argument("--baseline", action="store_true", help="also run the bare broadcast server")
+    parser.add_argument("--workers", type=int, default=2, help="load generator processes (default 2)")
+    parser.add_argument("--game-actions", type=float, default=0.25, help="share of game moves (default 0.25)")
+    parser.add_argument("--no-compression", action="store_true", help="don't offer permessage-deflate")
+    parser.add_argument("--timeout", type=float, default=10.0, help="give up on an action after this long")
+    parser.add_argument("--connect-concurrency", type=int, default=50, help="handshakes in flight per worker")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", type=Path, help="run the web table's server under cProfile into this file")
+    parser.add_argument("--json", type=Path, help="also write the results to this JSON file ('-': print only it)")
+    parser.add_argument("--quiet", action="store_true", help="print only the table")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.clients < 1 or args.seconds <= 0 or args.interval <= 0 or args.workers < 1:
+        parser.error("--tables, --clients and --workers must be at least 1; --seconds and --interval positive")
+    if not 0 <= args.game_actions <= 1:
+        parser.error("--game-actions is a share, from 0 to 1")
+
+    def log(message: str) -> None:
+        if not args.quiet:
+            print(message, file=sys.stderr, flush=True)
+
+    limit = raise_open_files_limit()
+    needed = args.tables * args.clients + 100
+    if limit < needed:
+        log(f"warning: the open-files limit is {limit}, the server needs about {needed}")
+    settings = RunSettings(
+        tables=args.tables,
+        clients=args.clients,
+        seconds=args.seconds,
+        warmup=args.warmup,
+        interval=args.interval,
+        timeout=args.timeout,
+        workers=min(args.workers, args.tables),
+        game_share=args.game_actions,
+        compression=not args.no_compression,
+        connect_concurrency=args.connect_concurrency,
+        seed=args.seed,
+    )
+    before = _machine_times()
+    time.sleep(1.0)
+    after = _machine_times()
+    idle_check = (after[0] - before[0]) / (after[1] - before[1]) if after[1] > before[1] else 0.0
+    if idle_check > 0.1:
+        log(f"warning: the machine is already {idle_check:.0%} busy before the benchmark starts")
+    modes = ("rate", "max") if args.mode == "both" else (args.mode,)
+    kinds = (PLANECHASE, BARE) if args.baseline else (PLANECHASE,)
+    runs = []
+    for mode in modes:
+        for kind in kinds:
+            profile = args.profile if kind == PLANECHASE else None
+            if profile is not None and len(modes) > 1:
+                profile = profile.with_name(f"{profile.stem}-{mode}{profile.suffix}")
+            runs.append(run_one(kind, mode, settings, profile=profile, log=log))
+    results = {"machine": machine() | {"busy_before": idle_check}, "settings": asdict(settings), "runs": runs}
+    if args.json is not None and str(args.json) == "-":
+        print(json.dumps(results, indent=2))
+        return 0
+    print(table(results))
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
