@@ -75,7 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     # The same settings as `planechase serve` (planechase.cli.serve_cmd).
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning", ws_max_size=65_536)
+    uvicorn.run(
+        create_app(),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=65_536,
+        ws_per_message_deflate=False,
+    )
     return 0
 
 
