@@ -2,6 +2,7 @@
 // User text goes into the page only through textContent (the h() helper); no innerHTML anywhere.
 // Interface text goes through t() (i18n.js), in the language chosen on this device.
 
+import { copyText, h, loadJSON, saveJSON } from "./dom.js";
 import { N_, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
 
 const TABLES_KEY = "planechase:tables";
@@ -22,65 +23,10 @@ const VARIANT_NOTES = {
 const $ = (id) => document.getElementById(id);
 
 /** An element with attributes and children; strings become text nodes (never parsed as HTML). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (key in el && typeof value !== "string") el[key] = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
 
-function loadJSON(key, fallback) {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? JSON.parse(raw) : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
-function saveJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* private mode or full storage: the page still works, it just won't remember */
-  }
-}
 
 /** Copy text to the clipboard; falls back to a selected text field where the Clipboard API is missing (http). */
-async function copyText(text) {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* fall through */
-  }
-  const field = h("textarea", { readonly: true, class: "offscreen" });
-  field.value = text;
-  field.style.position = "fixed";
-  field.style.left = "-9999px";
-  document.body.append(field);
-  field.select();
-  let ok = false;
-  try {
-    ok = document.execCommand("copy");
-  } catch {
-    ok = false;
-  }
-  field.remove();
-  return ok;
-}
 
 function copyButton(text) {
   const button = h("button", { type: "button", class: "small" }, t("Copy"));

@@ -2,6 +2,7 @@
 // Every piece of user or card text goes into the page through textContent (the h() helper); no innerHTML.
 // Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
 
+import { copyText, h, loadJSON, saveJSON } from "./dom.js";
 import { N_, format, language, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
 import { EFFECT_LABEL, decisionText, eventText, phrase } from "./logtext.js";
 
@@ -86,21 +87,6 @@ const wide = window.matchMedia("(min-width: 960px)");
 // ---------------------------------------------------------------- small helpers
 
 /** An element with attributes and children; strings become text nodes (never parsed as HTML). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (key in el && typeof value !== "string") el[key] = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
 
 /** Replace an element's children, leaving out null, undefined and false (replaceChildren would print them). */
 function fill(el, ...children) {
@@ -183,22 +169,7 @@ function costText(cost) {
   return h("span", { class: "cost" }, `{${cost}}`);
 }
 
-function loadJSON(key, fallback) {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? JSON.parse(raw) : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
-function saveJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* private mode or full storage: the page still works, it just won't remember */
-  }
-}
 
 /** A fresh id for an action: random, and fine without a secure context (crypto.randomUUID needs one). */
 function newId() {
@@ -207,30 +178,6 @@ function newId() {
   return "w-" + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function copyText(text) {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* fall through */
-  }
-  const field = h("textarea", { readonly: true });
-  field.value = text;
-  field.style.position = "fixed";
-  field.style.left = "-9999px";
-  document.body.append(field);
-  field.select();
-  let ok = false;
-  try {
-    ok = document.execCommand("copy");
-  } catch {
-    ok = false;
-  }
-  field.remove();
-  return ok;
-}
 
 function toast(text, kind = "", rule = "") {
   let message = String(text);
