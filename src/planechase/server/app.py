@@ -225,6 +225,8 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
             pass
         finally:
             room.disconnect(client)
+            if not room.clients and tables.rooms.get(table_id) is room:
+                del tables.rooms[table_id]  # rebuilt from the store when someone comes back
 
     routes = [
         Route("/", index),
