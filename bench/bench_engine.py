@@ -155,20 +155,23 @@ def summarize(name: str, unit: str, samples: list[Sample]) -> Summary:
     )
 
 
-def machine() -> dict[str, Any]:
-    """What the numbers were measured on."""
-    cpu = platform.processor() or platform.machine()
+def cpu_name() -> str:
+    """The processor's model name (from /proc/cpuinfo where there is one)."""
     cpuinfo = Path("/proc/cpuinfo")
     if cpuinfo.exists():
         for line in cpuinfo.read_text().splitlines():
             if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
+                return line.split(":", 1)[1].strip()
+    return platform.processor() or platform.machine()
+
+
+def machine() -> dict[str, Any]:
+    """What the numbers were measured on."""
     return {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
-        "cpu": cpu,
+        "cpu": cpu_name(),
         "cores": os.cpu_count(),
         "planechase": _version("planechase"),
         "chess": _version("chess"),

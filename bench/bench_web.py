@@ -57,6 +57,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from bench_engine import cpu_name
+
 ROOT = Path(__file__).resolve().parents[1]
 BARE_SERVER = Path(__file__).resolve().parent / "bare_broadcast.py"
 
@@ -746,13 +748,8 @@ def summarize(kind: str, mode: str, s: RunSettings, results: list[WorkerResult])
 
 
 def machine() -> dict[str, Any]:
-    cpu = platform.processor() or platform.machine()
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
+    """What the numbers were measured on."""
+    cpu = cpu_name()
     versions = {}
     for package in ("planechase", "uvicorn", "starlette", "websockets", "uvloop", "httptools"):
         try:

@@ -5,23 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from conftest import PLANES_10
 from server.live import LiveServer, token_of
 
 #: Ten planes, one per line as a player pastes them.
-TEN_PLANES = "\n".join(
-    (
-        "Aretopolis",
-        "Pompeii",
-        "Stairs to Infinity",
-        "Temple of Atropos",
-        "Norn's Seedcore",
-        "Pools of Becoming",
-        "Naar Isle",
-        "Sokenzan",
-        "Tazeem",
-        "The Eon Fog",
-    )
-)
+TEN_PLANES = "\n".join(PLANES_10)
 
 
 def test_creating_a_table_answers_201_with_a_link_per_seat(server: LiveServer) -> None:
