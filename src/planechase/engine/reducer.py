@@ -23,7 +23,6 @@ from ..cards.decks import check_deck, check_shared_deck, resolve_names
 from ..cards.model import Catalog, TriggerKind
 from ..planar import eternities
 from ..planar.chaos import roll_planar_die
-from ..planar.eternities import map_deck
 from ..planar.zones import is_plane, turn_face_up
 from ..variants.eternities_map import EternitiesMap
 from ..variants.seating import Variant
@@ -103,7 +102,7 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
     cards: list[CardRef] = []
     decks: list[tuple[int, ...]] = []
     if config.eternities_map is not None and config.planechase:
-        map_cards, map_decks = map_deck(config, config.eternities_map, catalog)
+        map_cards, map_decks = eternities.map_deck(config, config.eternities_map, catalog)
         cards.extend(map_cards)
         decks.extend(map_decks)
     elif config.decks is not None:
