@@ -24,7 +24,9 @@ errors and time-outs, each client's connection setup (connect, handshake, join, 
 connect them all, and the CPU of the server, of the generator and of everything else (from ``/proc``).
 
 ``--baseline`` repeats every run against ``bench/bare_broadcast.py`` (the same uvicorn and Starlette, no
-game, no storage: a message goes on to the other clients of its group). ``--profile FILE`` runs the web
+game, no storage: a message is broadcast to every client of its group, the sender too, as the web table
+sends each new state to every client); ``--baseline-others`` adds a run of it relaying to the other clients
+only. ``--server-workers N`` runs the web table as ``serve --workers N``. ``--profile FILE`` runs the web
 table's server under cProfile over the measured window only, with its garbage collector's pauses. See
 docs/performance.md, "The web table", for the results and what limits them.
 """
@@ -57,6 +59,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+import orjson
 from bench_engine import cpu_name
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,6 +70,8 @@ STATE_PREFIX = re.compile(r'\{"type":"state","state":(\d+)')
 
 PLANECHASE = "planechase"
 BARE = "bare"
+#: The bare server relaying each message only to the other clients of its group (the baseline before 2026-11-21).
+BARE_OTHERS = "bare-others"
 #: The issue's goal: this many tables of four with a p99 under 100 ms, at half the bare server's throughput.
 GOAL_TABLES = 1000
 
@@ -127,7 +132,7 @@ class WorkerSpec:
     """What one load-generator process does."""
 
     index: int
-    kind: str  # PLANECHASE or BARE
+    kind: str  # PLANECHASE, BARE or BARE_OTHERS
     port: int
     tables: list[tuple[str, list[str]]]  # (table id, seat tokens)
     mode: str
@@ -184,7 +189,13 @@ class Table:
         if match is not None:
             state = int(match.group(1))
             if self.kind == PLANECHASE and state > self.view_state:  # one full parse per state and table
-                self.view = json.loads(text)["view"]
+                message = orjson.loads(text)
+                if "view" in message:
+                    self.view = message["view"]
+                elif self.view is not None and message.get("base") == self.view_state:
+                    self.view = {**self.view, **message["changes"]}
+                else:  # a state missed by every client of this table: can't happen on ordered connections
+                    _count(result.errors, "state_out_of_step")
                 self.view_state = state
             self.joined[client].set()
             future = self.future
@@ -193,7 +204,7 @@ class Table:
                 if not self.waiting:
                     future.set_result(("ok", now))
             return
-        message = json.loads(text)
+        message = orjson.loads(text)
         kind = message.get("type")
         if kind in ("ack", "welcome", "pong", "undo"):
             return
@@ -290,7 +301,7 @@ async def _drive(spec: WorkerSpec, table: Table, go: float, rng: random.Random, 
             table.waiting = set(range(n))
         else:  # the bare server passes the message on as it is: make it the next state
             message = {"type": "state", "state": table.expect, "id": table.action_id, "action": action}
-            table.waiting = set(range(n)) - {actor}
+            table.waiting = set(range(n)) - {actor} if table.kind == BARE_OTHERS else set(range(n))
         future: asyncio.Future[tuple[str, float]] = loop.create_future()
         table.future = future
         sent = time.monotonic()
@@ -396,7 +407,15 @@ def serve_has_create_limit() -> bool:
 class Server:
     """A server subprocess: the web table or the bare baseline."""
 
-    def __init__(self, kind: str, data: Path, *, create_limit: int | None = None, profile: Path | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        data: Path,
+        *,
+        create_limit: int | None = None,
+        profile: Path | None = None,
+        server_workers: int = 1,
+    ) -> None:
         self.kind = kind
         self.port = free_port()
         self.profile = profile if kind == PLANECHASE else None
@@ -405,12 +424,16 @@ class Server:
             serve = ["serve", "--port", str(self.port), "--data", str(data)]
             if create_limit is not None:
                 serve += ["--create-limit", str(create_limit)]
+            if server_workers > 1:
+                serve += ["--workers", str(server_workers)]
             if profile is None:
                 command = [sys.executable, "-m", "planechase", *serve]
             else:  # the same command line, run by profiled_server below
                 command = [sys.executable, str(Path(__file__).resolve()), PROFILED_SERVER, str(profile), *serve]
         else:
             command = [sys.executable, str(BARE_SERVER), "--port", str(self.port)]
+            if kind == BARE_OTHERS:
+                command.append("--to-others")
         self.log_path = data / "server.log"
         data.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
@@ -532,6 +555,19 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _tree_cpu_seconds(pid: int) -> float:
+    """CPU time of a process and its live child processes (``serve --workers``: the front and its workers)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            children.append(int(stat.parent.name))
+    return _cpu_seconds(pid) + sum(_cpu_seconds(child) for child in children)
+
+
 def _machine_times() -> tuple[float, float]:
     """(busy, total) CPU time of the whole machine so far, from /proc/stat."""
     try:
@@ -559,6 +595,7 @@ class RunSettings:
     compression: bool
     connect_concurrency: int
     seed: int
+    server_workers: int = 1
 
 
 def run_one(
@@ -573,9 +610,15 @@ def run_one(
         started = time.monotonic()
         if kind == PLANECHASE and not over_http:
             specs = create_tables_in_store(data, settings.tables, settings.clients)
-        elif kind == BARE:
+        else:
             specs = [(f"g{i}", [f"seat{s}" for s in range(settings.clients)]) for i in range(settings.tables)]
-        server = Server(kind, data, create_limit=settings.tables + 100 if over_http else None, profile=profile)
+        server = Server(
+            kind,
+            data,
+            create_limit=settings.tables + 100 if over_http else None,
+            profile=profile,
+            server_workers=settings.server_workers,
+        )
         try:
             if over_http:
                 specs = create_tables_over_http(server.port, settings.tables, settings.clients)
@@ -660,9 +703,9 @@ def _load(
         _sleep_until(go + s.warmup)
         if server.profile is not None:
             server.process.send_signal(signal.SIGUSR1)
-        cpu0 = _cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
+        cpu0 = _tree_cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
         _sleep_until(go + s.warmup + s.seconds)
-        cpu1 = _cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
+        cpu1 = _tree_cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
         if server.profile is not None:
             server.process.send_signal(signal.SIGUSR2)
         results: list[WorkerResult] = []
@@ -892,6 +935,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", choices=("rate", "max", "both"), default="both", help="how load is offered")
     parser.add_argument("--interval", type=float, default=2.0, help="rate mode: seconds between a table's actions")
     parser.add_argument("--baseline", action="store_true", help="also run the bare broadcast server")
+    parser.add_argument(
+        "--baseline-others",
+        action="store_true",
+        help="also run the bare server relaying to the other clients only (the sender gets nothing back)",
+    )
+    parser.add_argument(
+        "--server-workers", type=int, default=1, help="the web table's processes: serve --workers N (default 1)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="load generator processes (default 2)")
     parser.add_argument("--game-actions", type=float, default=0.25, help="share of game moves (default 0.25)")
     parser.add_argument("--no-compression", action="store_true", help="don't offer permessage-deflate")
@@ -927,6 +978,7 @@ def main(argv: list[str] | None = None) -> int:
         compression=not args.no_compression,
         connect_concurrency=args.connect_concurrency,
         seed=args.seed,
+        server_workers=args.server_workers,
     )
     before = _machine_times()
     time.sleep(1.0)
@@ -935,7 +987,7 @@ def main(argv: list[str] | None = None) -> int:
     if idle_check > 0.1:
         log(f"warning: the machine is already {idle_check:.0%} busy before the benchmark starts")
     modes = ("rate", "max") if args.mode == "both" else (args.mode,)
-    kinds = (PLANECHASE, BARE) if args.baseline else (PLANECHASE,)
+    kinds = (PLANECHASE,) + ((BARE,) if args.baseline else ()) + ((BARE_OTHERS,) if args.baseline_others else ())
     runs = []
     for mode in modes:
         for kind in kinds:

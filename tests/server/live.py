@@ -205,11 +205,17 @@ class Client:
         self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        """The next message (fails the test after ``timeout`` seconds)."""
+        """The next message (fails the test after ``timeout`` seconds). A ``state`` message that carries only
+        the view's ``changes`` is completed as the page completes it: it must follow the state it is based on,
+        and it is given the whole ``view`` that results (``raw`` keeps the message as it came)."""
         raw = self.ws.recv(timeout=timeout)
         message = json.loads(raw)
         assert isinstance(message, dict), raw
         if message.get("type") == "state":
+            if "view" not in message:
+                assert set(message) >= {"base", "changes"}, message
+                assert message["base"] == self.state["state"] == message["state"] - 1, (message, self.state)
+                message = {**message, "view": {**self.state["view"], **message["changes"]}, "raw": raw}
             self.state = message
         return message
 
@@ -238,7 +244,8 @@ class Client:
         return f"{id(self):x}-{self._ids}"
 
     def act(self, action: dict[str, Any], *, state: int | None = None, client_id: str | None = None) -> dict[str, Any]:
-        """Send an action against ``state`` (the last state seen, by default); the answer (ack, refused or error)."""
+        """Send an action against ``state`` (the last state seen, by default); the answer (the ``state`` message
+        with the ``ack``, an ``ack`` of a repeated id, ``refused`` or ``error``)."""
         message = {
             "type": "act",
             "id": client_id or self.next_id(),
@@ -248,13 +255,12 @@ class Client:
         self.send(message)
         return self.recv()
 
-    def do(self, action: dict[str, Any], **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Act and require it to be accepted: the ``ack`` and the ``state`` message that follows it."""
-        ack = self.act(action, **kwargs)
-        assert ack["type"] == "ack", ack
-        state = self.expect("state")
-        assert state["state"] == ack["state"]
-        return ack, state
+    def do(self, action: dict[str, Any], *, state: int | None = None, client_id: str | None = None) -> dict[str, Any]:
+        """Act and require it to be accepted: the ``state`` message it made, which acknowledges it."""
+        client_id = client_id or self.next_id()
+        answer = self.act(action, state=state, client_id=client_id)
+        assert answer["type"] == "state" and answer.get("ack") == client_id, answer
+        return answer
 
     def ping(self) -> dict[str, Any]:
         self.send({"type": "ping"})

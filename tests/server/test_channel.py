@@ -19,6 +19,11 @@ def life_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in events if e["type"] == "life_adjusted"]
 
 
+def as_broadcast(state: dict[str, Any]) -> dict[str, Any]:
+    """A ``state`` message as every client gets it: without the actor's ``ack`` (and the test client's ``raw``)."""
+    return {k: v for k, v in state.items() if k not in ("ack", "raw")}
+
+
 # -- two screens, one table --------------------------------------------------------------------------
 
 
@@ -31,21 +36,34 @@ def test_an_action_reaches_every_seat_as_the_same_numbered_state(server: LiveSer
         assert ann.state["view"] == bob.state["view"]
         assert ann.state["view"]["step"] == "upkeep"
 
-        ack = ann.act(TO_MAIN)  # the actor's first answer is the ack, before the broadcast
-        assert ack["type"] == "ack" and ack["state"] == 1 and "repeated" not in ack
-        mine, theirs = ann.expect("state"), bob.expect("state")
-        assert mine == theirs
-        assert mine["state"] == 1 and mine["view"]["step"] == "precombat_main"
+        mine = ann.act(TO_MAIN)  # the actor's answer is the new state, carrying the ack of its action
+        theirs = bob.expect("state")
+        assert mine["ack"] == ann.state["ack"] and mine["state"] == 1 and "repeated" not in mine
+        assert "ack" not in theirs
+        assert as_broadcast(mine) == as_broadcast(theirs)
+        assert mine["view"]["step"] == "precombat_main"
         assert [e["type"] for e in mine["events"]] == ["advance", "step_began"]
 
         ann.do({"type": "roll", "player": 0})  # 901.9: the die's result comes from the table's seed
         theirs = bob.expect("state")
-        assert ann.state == theirs and theirs["state"] == 2
+        assert as_broadcast(ann.state) == as_broadcast(theirs) and theirs["state"] == 2
         game = table.game([TO_MAIN, {"type": "roll", "player": 0}])
         assert theirs["events"] == [public_event(e) for e in game.history[-1].events]
         assert theirs["events"][0]["type"] == "die_rolled"
         assert all("chance" not in e and "forced" not in e for e in theirs["events"])  # no hidden order leaks
         assert theirs["view"] == game.view(None)
+
+
+def test_a_state_after_an_action_carries_only_the_view_fields_that_changed(server: LiveServer) -> None:
+    table = server.create_table()
+    with table.seat(0) as ann, table.seat(1) as bob:
+        before = bob.state["view"]
+        ann.do({"type": "life", "player": 1, "amount": -2})
+        theirs = bob.expect("state")
+        assert json.loads(theirs["raw"])["changes"] == {"players": theirs["view"]["players"]}
+        assert "view" not in json.loads(theirs["raw"]) and theirs["base"] == 0
+        assert theirs["view"]["players"][1]["life"] == before["players"][1]["life"] - 2
+        assert theirs["view"] == table.game([{"type": "life", "player": 1, "amount": -2}]).view(None)
 
 
 def test_an_action_against_an_old_state_is_refused_as_stale(server: LiveServer) -> None:
@@ -71,8 +89,8 @@ def test_a_resent_client_id_is_acknowledged_again_and_applied_once(server: LiveS
     table = server.create_table()
     with table.seat(0) as ann, table.seat(1) as bob:
         life = {"type": "life", "player": 1, "amount": -3}
-        ack, _ = ann.do(life, client_id="c-17")
-        assert bob.expect("state")["state"] == ack["state"] == 1
+        done = ann.do(life, client_id="c-17")
+        assert bob.expect("state")["state"] == done["state"] == 1
         again = ann.act(life, state=0, client_id="c-17")  # a retry, as after a lost connection
         assert again == {"type": "ack", "id": "c-17", "state": 1, "repeated": True}
         assert ann.ping()["state"] == 1  # no state message came between
@@ -117,7 +135,7 @@ def test_a_spectator_can_watch_but_not_act(server: LiveServer) -> None:
             assert refused["type"] == "refused" and refused["code"] == "spectator"
         assert ann.ping()["state"] == 0
         ann.do(TO_MAIN)
-        assert watcher.expect("state") == ann.state  # and it sees everything
+        assert as_broadcast(watcher.expect("state")) == as_broadcast(ann.state)  # and it sees everything
 
 
 def test_acting_for_another_seat_is_refused_but_life_for_any_seat_is_accepted(server: LiveServer) -> None:

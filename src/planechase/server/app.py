@@ -48,7 +48,7 @@ from ..cards.random_decks import known_sets
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES
 from .create import CreateError, table_config
 from .i18n import LANGUAGES, catalog
-from .rooms import Client, Outgoing, Room, encode
+from .rooms import Client, Outgoing, Room, decode, encode
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -75,13 +75,51 @@ def rule_texts() -> dict[str, str]:
     return texts
 
 
+class CommitError(Exception):
+    """The store could not commit: the entries written since its last commit are lost."""
+
+
 class Tables:
-    """The rooms in memory, loaded from the store when first needed."""
+    """The rooms in memory, loaded from the store when first needed, and the store's group commits."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._commit_waiters: list[asyncio.Future[None]] = []
+
+    async def committed(self) -> None:
+        """Return once the store has committed what was written so far; raises :class:`CommitError`.
+
+        The first caller in a turn of the event loop schedules the commit after everything already waiting to
+        run, so the entries of every table that acted in that turn are committed together."""
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._commit_waiters.append(waiter)
+        if len(self._commit_waiters) == 1:
+            loop.call_soon(self._commit)
+        await waiter
+
+    def _commit(self) -> None:
+        waiters, self._commit_waiters = self._commit_waiters, []
+        failure: CommitError | None = None
+        try:
+            self.store.commit()
+        except Exception as exc:  # a full disk, say: nothing appended since the last commit was acknowledged
+            failure = CommitError(f"{type(exc).__name__}: {exc}")
+        for waiter in waiters:
+            if waiter.done():
+                continue
+            if failure is None:
+                waiter.set_result(None)
+            else:
+                waiter.set_exception(failure)
+
+    def forget(self, room: Room) -> None:
+        """Drop a room whose game got ahead of the store; it is rebuilt from the store when next joined."""
+        room.lost = True
+        if self.rooms.get(room.record.id) is room:
+            del self.rooms[room.record.id]
 
     def room(self, table_id: str) -> Room | None:
         room = self.rooms.get(table_id)
@@ -114,7 +152,7 @@ class RateLimit:
 
 def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> Starlette:
     """The server app, keeping its tables in ``data``/tables.sqlite3."""
-    store = Store(Path(data) / "tables.sqlite3")
+    store = Store(Path(data) / "tables.sqlite3", group_commit=True)
     tables = Tables(store)
     limiter = RateLimit(create_limit)
 
@@ -204,12 +242,15 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
             await websocket.send_text(encode({"type": "error", "code": "no_table", "message": "no such table"}))
             await websocket.close(code=4404)
             return
-        client = Client(send=websocket.send_text)
+        client = Client(send=websocket.send_text, close=websocket.close)
         room.connect(client)
         try:
             while True:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
+                    break
+                if room.lost:  # its game got ahead of the store: reconnecting rebuilds it from the store
+                    await websocket.close(code=1011)
                     break
                 raw = frame.get("text")
                 if raw is None:  # a binary frame: answered, not a reason to drop the connection
@@ -218,7 +259,16 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
                     answer = [_error(client, "too_large", f"messages are at most {MAX_MESSAGE} bytes")]
                 else:
                     async with tables.locks[table_id]:  # one message at a time per table, delivered in order
-                        await _deliver(room, _answer(room, client, raw))
+                        state = room.state
+                        answer = _answer(room, client, raw)
+                        if room.state != state:  # stored before it is acknowledged or broadcast
+                            try:
+                                await tables.committed()
+                            except CommitError:
+                                tables.forget(room)
+                                await _close_all(room, code=1011)
+                                break
+                        await _deliver(room, answer)
                     continue
                 await _deliver(room, answer)
         except WebSocketDisconnect:
@@ -306,8 +356,8 @@ def _error(client: Client, code: str, message: str) -> Outgoing:
 
 def _answer(room: Room, client: Client, raw: str) -> list[Outgoing]:
     try:
-        message: Any = json.loads(raw)
-    except json.JSONDecodeError:
+        message: Any = decode(raw)
+    except ValueError:
         return [_error(client, "bad_json", "a message must be a JSON object")]
     if not isinstance(message, dict):
         return [_error(client, "bad_json", "a message must be a JSON object")]
@@ -317,12 +367,22 @@ def _answer(room: Room, client: Client, raw: str) -> list[Outgoing]:
         return [_error(client, "server_error", f"the message could not be handled ({type(exc).__name__})")]
 
 
+async def _close_all(room: Room, *, code: int) -> None:
+    for client in list(room.clients):
+        if client.close is not None:
+            with contextlib.suppress(Exception):
+                await client.close(code)
+
+
 async def _deliver(room: Room, answer: list[Outgoing]) -> None:
     for out in answer:
         text = encode(out.message)
         targets = [out.client] if out.client is not None else [c for c in room.clients if c.joined]
         for target in targets:
             try:
-                await target.send(text)
+                if target is out.ack_client:  # the same object with the ack as its last member
+                    await target.send(f'{text[:-1]},"ack":{encode(out.ack_id)}}}')
+                else:
+                    await target.send(text)
             except Exception:  # a connection that went away; its own handler cleans it up
                 room.disconnect(target)

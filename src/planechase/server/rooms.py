@@ -7,14 +7,19 @@ the messages to send, each addressed to that client or to everyone at the table.
 Every state of the table has a number, ``state``: the count of entries accepted so far. A client acts
 against the state it saw; an action made against another state is refused as ``stale``, and a message
 repeated with the same client ``id`` is acknowledged again without being applied twice.
+
+A ``state`` message carries the whole view when a client joins and after an undo (``reset``); after an
+action it carries only the view's fields that changed (``changes``, from state ``base``), and the acting
+client's copy carries the action's ``ack``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from ..engine.actions import AdjustLife, AdjustPoison, action_from_dict
 from ..engine.config import GameConfig
@@ -35,6 +40,8 @@ class Client:
     """One connection: the seats it holds (several for pass-and-play), or none for a spectator or display."""
 
     send: Callable[[str], Any]
+    #: Closes the connection with a WebSocket close code (``None`` where there is no connection to close).
+    close: Callable[[int], Any] | None = None
     seats: tuple[int, ...] = ()
     creator: bool = False
     joined: bool = False
@@ -50,6 +57,9 @@ class Outgoing:
 
     message: dict[str, Any]
     client: Client | None = None
+    #: A broadcast's copy for this client carries ``"ack": ack_id`` (the action it sent and made this state).
+    ack_client: Client | None = None
+    ack_id: str = ""
 
 
 @dataclass
@@ -76,8 +86,12 @@ class Room:
         self.state = 0
         self.clients: list[Client] = []
         self.undo: UndoProposal | None = None
+        #: Set when the game got ahead of the store (a failed commit): the room must be rebuilt from the store.
+        self.lost = False
         #: The entries made under each client id (to answer a retried message without asking the store).
         self.by_client: dict[str, Entry] = {}
+        #: The view last sent to the table's clients: the next ``state`` message sends what changed from it.
+        self.last_view: dict[str, Any] = {}
         for entry in store.entries(record.id):
             if entry.client_id is not None:
                 self.by_client[entry.client_id] = entry
@@ -213,10 +227,7 @@ class Room:
         self.state = seq
         self.undo = None  # an undo asked for against an earlier state no longer applies
         events = [public_event(e) for e in self.game.history[-1].events]
-        return [
-            Outgoing({"type": "ack", "id": client_id, "state": seq}, client),
-            Outgoing(self._state_message(events=events)),
-        ]
+        return [Outgoing(self._state_message(events=events), ack_client=client, ack_id=client_id)]
 
     def _undo_request(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
         if client.spectator:
@@ -265,8 +276,17 @@ class Room:
         return events if limit is None else events[-limit:]
 
     def _state_message(self, *, events: list[dict[str, Any]] | None = None, reset: bool = False) -> dict[str, Any]:
-        """The table as everyone sees it: the view, and the new events (or, with ``reset``, the log)."""
-        out: dict[str, Any] = {"type": "state", "state": self.state, "view": self.game.view(None)}
+        """The table as everyone sees it: the view (or, after an action, the view's fields that changed since
+        the state before, which every joined client has), and the new events (or, with ``reset``, the log)."""
+        view = self.game.view(None)
+        out: dict[str, Any] = {"type": "state", "state": self.state}
+        if reset or not self.last_view:
+            out["view"] = view
+        else:
+            before = self.last_view
+            out["base"] = self.state - 1
+            out["changes"] = {key: value for key, value in view.items() if before.get(key) != value}
+        self.last_view = view
         if reset:
             log = self._log()
             out["reset"] = True
@@ -298,4 +318,14 @@ def _refused(client: Client, client_id: str, code: str, message: str, state: int
 
 
 def encode(message: Mapping[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message's JSON text: compact, UTF-8 characters as they are.
+
+    >>> encode({"type": "pong", "state": 3, "name": "Zoë"})
+    '{"type":"pong","state":3,"name":"Zoë"}'
+    """
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def decode(text: str) -> Any:
+    """A message from its JSON text; raises ``ValueError`` (a ``json.JSONDecodeError``) if it is not JSON."""
+    return orjson.loads(text)

@@ -481,8 +481,15 @@ function onWelcome(message) {
 }
 
 function onState(message) {
+  if (message.view) {
+    app.view = message.view;
+  } else if (app.view && message.changes && message.base === app.state) {
+    app.view = { ...app.view, ...message.changes }; // only the view's fields that changed come after an action
+  } else {
+    reconnectNow(); // out of step (a message lost?): joining again sends the whole table
+    return;
+  }
   app.state = message.state;
-  app.view = message.view;
   app.undo = message.undo || null;
   const events = Array.isArray(message.events) ? message.events : [];
   if (message.reset) {
@@ -505,6 +512,7 @@ function onState(message) {
     }
   }
   app.synced = true;
+  if (message.ack) onAck({ id: message.ack, state: message.state }); // the state our own action made
   if (app.needResend) {
     app.needResend = false;
     resendInflight();

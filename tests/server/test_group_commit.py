@@ -1,0 +1,105 @@
+"""Group commits: the entries of every table that acted in one turn of the server's loop are written in one
+transaction, and nothing is acknowledged or broadcast before that transaction is committed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from planechase.server.app import create_app
+from planechase.server.store import Store
+
+with warnings.catch_warnings():
+    # Starlette suggests another HTTP client package for its in-process test client; httpx works.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+
+def test_appended_entries_are_written_only_when_committed(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+    ann = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
+    cat = store.create_table({"players": ["Cat", "Dan"]}, {}, seats=2)
+    store.append(ann.id, "action", {"type": "pass", "player": 0}, client_id="a1", seq=1)
+    store.append(cat.id, "action", {"type": "pass", "player": 0}, client_id="c1", seq=1)
+    store.append(ann.id, "action", {"type": "pass", "player": 1}, client_id="a2", seq=2)
+    assert store.uncommitted
+    other = Store(tmp_path / "tables.sqlite3")  # another connection, as another process would have
+    assert other.entries(ann.id) == [] and other.entries(cat.id) == []
+    store.commit()
+    assert not store.uncommitted
+    assert [(e.seq, e.client_id) for e in other.entries(ann.id)] == [(1, "a1"), (2, "a2")]
+    assert [(e.seq, e.client_id) for e in other.entries(cat.id)] == [(1, "c1")]
+
+
+def test_a_failed_commit_keeps_none_of_its_entries(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+    table = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
+    store.append(table.id, "action", {"type": "pass", "player": 0}, client_id="a1", seq=1)
+    store.commit()
+    store.append(table.id, "action", {"type": "pass", "player": 1}, client_id="a2", seq=2)
+    store.append(table.id, "action", {"type": "pass", "player": 0}, client_id="a3", seq=1)  # a number taken
+    with pytest.raises(sqlite3.IntegrityError):
+        store.commit()
+    assert not store.uncommitted
+    assert [e.client_id for e in store.entries(table.id)] == ["a1"]  # not a2 either: one transaction
+    store.append(table.id, "action", {"type": "pass", "player": 1}, client_id="a2", seq=2)  # the store goes on
+    store.commit()
+    assert [e.client_id for e in store.entries(table.id)] == ["a1", "a2"]
+
+
+def test_group_commits_need_the_entry_number(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+    table = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
+    with pytest.raises(ValueError, match="seq"):
+        store.append(table.id, "action", {"type": "pass", "player": 0}, client_id="a1")
+
+
+def _join(ws: Any, token: str) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "join", "tokens": [token]}))
+    assert json.loads(ws.receive_text())["type"] == "welcome"
+    state: dict[str, Any] = json.loads(ws.receive_text())
+    assert state["type"] == "state"
+    return state
+
+
+def test_an_action_whose_commit_fails_is_never_acknowledged_and_the_table_is_rebuilt(tmp_path: Path) -> None:
+    """If the store can't commit (a full disk, say), the action is not acknowledged or broadcast; the table's
+    connections are closed (1011) and, joined again, the table is as the store has it."""
+    app = create_app(tmp_path)
+    store = app.state.store
+    with TestClient(app) as http:
+        created = http.post("/api/tables", json={"players": ["Ann", "Bob"], "seed": 3}).json()
+        tokens = [seat["url"].split("#t=")[1] for seat in created["seats"]]
+        url = f"/ws/{created['id']}"
+        with http.websocket_connect(url) as ann:
+            first = _join(ann, tokens[0])
+            kept = {"type": "life", "player": 1, "amount": -4}
+            ann.send_text(json.dumps({"type": "act", "id": "a1", "state": 0, "action": kept}))
+            assert json.loads(ann.receive_text())["ack"] == "a1"
+
+            real_commit = store.commit
+
+            def full_disk() -> None:
+                store._queued.clear()
+                raise sqlite3.OperationalError("database or disk is full")
+
+            store.commit = full_disk
+            lost = {"type": "life", "player": 1, "amount": -6}
+            ann.send_text(json.dumps({"type": "act", "id": "a2", "state": 1, "action": lost}))
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ann.receive_text()
+            assert closed.value.code == 1011
+            store.commit = real_commit
+        assert created["id"] not in app.state.tables.rooms
+        with http.websocket_connect(url) as ann:
+            again = _join(ann, tokens[0])
+            assert again["state"] == 1
+            assert again["view"]["players"][1]["life"] == first["view"]["players"][1]["life"] - 4
+            ann.send_text(json.dumps({"type": "act", "id": "a3", "state": 1, "action": lost}))  # play goes on
+            assert json.loads(ann.receive_text())["state"] == 2
