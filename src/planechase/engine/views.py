@@ -6,31 +6,140 @@ face-up cards are public.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from ..cards.catalog import CATALOG
 from ..cards.model import Catalog, TriggerKind
 from ..planar.eternities import move_under_way
 from ..variants.eternities_map import distance
-from ..variants.seating import attackable, influence
+from ..variants.seating import Seating, attackable, influence
 from . import melee
 from .actions import Roll
 from .reducer import advance_targets, is_legal
-from .state import FaceUpCard, GameState, StackItem
+from .state import DecisionKind, Duration, FaceUpCard, GameState, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+
+# -- caches -----------------------------------------------------------------------------------------
+# A view is made after every action, for every table: the parts that depend only on immutable values
+# (the seating, who is in the game, the ranges fixed at turn start, a card of the catalog) are worked
+# out once and cached as tuples; each view copies them into fresh lists and dicts, so that changing a
+# view never changes a cache or the next view.
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _values(kind: type[_E]) -> dict[_E, str]:
+    """Each member's value, looked up faster than ``member.value`` (an enum property)."""
+    return {member: member.value for member in kind}
+
+
+_STEP = _values(Step)
+_STATUS = _values(PlayerStatus)
+_STACK_KIND = _values(StackKind)
+_EFFECT = _values(OtherEffect)
+_DURATION = _values(Duration)
+_DECISION = _values(DecisionKind)
+
+#: One seat's part of the view: team, role, range, who is within its range and whom it may attack.
+_SeatFields = tuple[int | None, str, int | None, tuple[int, ...], tuple[int, ...]]
+
+#: The seating's part of a view: each seat's fields (by seat), the variant, the attack option and the teams.
+_SeatingFields = tuple[tuple[_SeatFields, ...], str, str, tuple[tuple[int, ...], ...]]
+
+_SeatingKey = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]
+_SEATING_CACHE: dict[_SeatingKey, tuple[Seating, _SeatingFields]] = {}
+_SEATING_CACHE_SIZE = 8192
+
+
+def _seat_map(table: Seating, in_game: tuple[int, ...], fixed: tuple[tuple[int, ...], ...]) -> tuple[_SeatFields, ...]:
+    """Every seat's team, role, range of influence, the players within that range and the players its
+    creatures may attack, by seat, for the players ``in_game``. ``fixed`` is who was within whose range as
+    the turn began (801.2c, ``GameState.influence``); when it is empty, ranges are worked out from
+    ``in_game`` (801.2).
+
+    >>> from planechase.variants.seating import seating
+    >>> table = seating("free_for_all", 4, range_of_influence=1, attack="left")
+    >>> _seat_map(table, (0, 1, 2, 3), ())[0]
+    (None, 'player', 1, (0, 1, 3), (1,))
+    >>> _seat_map(table, (0, 2, 3), ())[0]  # 801.2: seat 1 left, the circle closes
+    (None, 'player', 1, (0, 2, 3), (2,))
+    >>> turn_start = ((0, 1, 3), (0, 1, 2), (1, 2, 3), (0, 2, 3))  # 801.2c: fixed before seat 1 left
+    >>> _seat_map(table, (0, 2, 3), turn_start)[0]  # seat 2 is now to the left, but was out of range
+    (None, 'player', 1, (0, 1, 3), ())
+    >>> _seat_map(table, (0, 2, 3), ())[1]  # a player who left reaches and attacks nobody
+    (None, 'player', 1, (), ())
+    """
+    reach = {seat: fixed[seat] for seat in in_game} if fixed else influence(table, in_game)
+    return tuple(
+        (info.team, info.role.value, info.range, reach.get(seat, ()), attackable(table, in_game, seat, reach.get(seat)))
+        for seat, info in enumerate(table.seats)
+    )
+
+
+def _seating_fields(table: Seating, in_game: tuple[int, ...], fixed: tuple[tuple[int, ...], ...]) -> _SeatingFields:
+    """:func:`_seat_map`, the variant, the attack option and the teams, cached.
+
+    The cache is keyed on the table's identity, not its value: hashing and comparing a :class:`Seating` (a
+    dataclass of dataclasses, one per seat) would cost more than the rest of the seats' part of a view. An
+    entry holds its table, so no other object can be given that table's id while the entry is kept. When
+    the cache is full it is emptied (a whole table's entries are cheap to work out again).
+
+    >>> from planechase.variants.seating import seating
+    >>> table = seating("two_headed_giant", 4)
+    >>> fields = _seating_fields(table, (0, 1, 2, 3), ())
+    >>> fields[1:], fields[0][0]
+    (('two_headed_giant', 'team', ((0, 1), (2, 3))), (0, 'primary', None, (0, 1, 2, 3), (2, 3)))
+    >>> _seating_fields(table, (0, 1, 2, 3), ()) is fields
+    True
+    """
+    key = (id(table), in_game, fixed)
+    try:
+        hit = _SEATING_CACHE.get(key)
+    except TypeError:  # ranges given as lists, not tuples: nothing to cache them by
+        return _seating_fields_now(table, in_game, fixed)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    fields = _seating_fields_now(table, in_game, fixed)
+    if len(_SEATING_CACHE) >= _SEATING_CACHE_SIZE:
+        _SEATING_CACHE.clear()
+    _SEATING_CACHE[key] = (table, fields)
+    return fields
+
+
+def _seating_fields_now(table: Seating, in_game: tuple[int, ...], fixed: tuple[tuple[int, ...], ...]) -> _SeatingFields:
+    return _seat_map(table, in_game, fixed), table.variant.value, table.attack.value, table.teams
+
+
+#: A card's printed part of a face-up card's view: name, kind, type line, Oracle text, reminders and the
+#: abilities waiting for a report (index, text, who reports).
+_CardFields = tuple[str, str, str, str, tuple[str, ...], tuple[tuple[int, str, str], ...]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_fields(catalog: Catalog, name: str) -> _CardFields:
+    """What a face-up card shows that comes from the catalog alone (a catalog does not change once made)."""
+    card = catalog[name]
+    reported = tuple(
+        (i, a.text, "you" if TriggerKind.REPORTED_BY_YOU in a.triggers else "any")
+        for i, a in enumerate(card.abilities)
+        if TriggerKind.REPORTED in a.triggers or TriggerKind.REPORTED_BY_YOU in a.triggers
+    )
+    return card.name, card.kind, card.type_line, card.oracle_text, card.static_texts(), reported
 
 
 def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": item.id,
-        "kind": item.kind.value,
+        "kind": _STACK_KIND[item.kind],
         "controller": item.controller,
         "text": item.text,
         "source": state.name_of(item.card) if item.card is not None else None,
     }
     if item.targets:
         out["targets"] = list(item.targets)
-    if item.kind.value == "other":
-        out["effect"] = item.effect.value
+    if item.kind is StackKind.OTHER:
+        out["effect"] = _EFFECT[item.effect]
         if item.target_item is not None:
             out["target"] = item.target_item
     if item.is_copy:
@@ -39,21 +148,17 @@ def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
 
 
 def _face_up_card(state: GameState, fu: FaceUpCard, catalog: Catalog) -> dict[str, Any]:
-    card = catalog[state.name_of(fu.card)]
+    name, kind, type_line, oracle_text, reminders, reported = _card_fields(catalog, state.name_of(fu.card))
     return {
         "object": fu.object_id,
-        "name": card.name,
-        "kind": card.kind,
-        "type_line": card.type_line,
-        "oracle_text": card.oracle_text,
+        "name": name,
+        "kind": kind,
+        "type_line": type_line,
+        "oracle_text": oracle_text,
         "owner": state.owner_of(fu.card),
         "counters": dict(fu.counters),
-        "reminders": list(card.static_texts()),
-        "reported": [
-            {"ability": i, "text": a.text, "by": "you" if TriggerKind.REPORTED_BY_YOU in a.triggers else "any"}
-            for i, a in enumerate(card.abilities)
-            if TriggerKind.REPORTED in a.triggers or TriggerKind.REPORTED_BY_YOU in a.triggers
-        ],
+        "reminders": list(reminders),
+        "reported": [{"ability": i, "text": text, "by": by} for i, text, by in reported],
     }
 
 
@@ -85,7 +190,7 @@ def _turn_markers(state: GameState, catalog: Catalog) -> list[dict[str, Any]]:
                 "removals": 0 if marker is None else marker.removals,
                 "turn": t.turn if t.taking_turn else None,
                 "active": t.active if t.taking_turn else None,
-                "step": t.step.value if t.taking_turn else None,
+                "step": _STEP[t.step] if t.taking_turn else None,
                 "priority": t.priority,
                 "planar_controller": t.planar_controller,
                 "stack": [_stack_item(state, i) for i in reversed(t.stack)],
@@ -169,74 +274,78 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) 
     >>> v["focus"], [(m["marker"], m["holder"], m["step"]) for m in v["turn_markers"]]
     (1, [(1, 0, 'upkeep'), (2, 4, 'upkeep'), (3, 8, 'upkeep')])
     """
-    players = []
     table = state.seating
-    # 801.2c: who is within whose range was determined as the turn began.
-    reach = (
-        {seat: state.influence[seat] for seat in state.seats_in_game}
-        if state.influence
-        else influence(table, state.seats_in_game)
-    )
+    in_game = state.seats_in_game
+    # 801.2, 801.2c: who is within whose range (fixed as the turn began when ranges are limited), and
+    # whom each player may attack (802, 803, 805.10a, 809.3c).
+    seats, variant, attack, teams = _seating_fields(table, in_game, state.influence)
+    shared_deck = state.shared_deck
+    rolls_made = state.rolls_made
+    players = []
     for p in state.players:
+        at = p.seat
+        team, role, limit, in_range, can_attack = seats[at]
         players.append(
             {
-                "seat": p.seat,
+                "seat": at,
                 "name": p.name,
                 "life": p.life,
                 "poison": p.poison,
-                "status": p.status.value,
-                "roll_cost": state.roll_cost(p.seat),
-                "rolls_this_turn": state.rolls_made[p.seat],
-                "planar_deck": len(state.deck_of(p.seat)) if not state.shared_deck else None,
-                "team": table.seats[p.seat].team,
-                "role": table.seats[p.seat].role.value,
-                "range": table.seats[p.seat].range,
-                "in_range": list(reach.get(p.seat, ())),
-                "can_attack": list(attackable(table, state.seats_in_game, p.seat, reach.get(p.seat))),
+                "status": _STATUS[p.status],
+                "roll_cost": state.roll_cost(at),
+                "rolls_this_turn": rolls_made[at],
+                "planar_deck": None if shared_deck else len(state.deck_of(at)),
+                "team": team,
+                "role": role,
+                "range": limit,
+                "in_range": list(in_range),
+                "can_attack": list(can_attack),
             }
         )
-    roll = _roll(state, state.active)
+    active = state.active
+    roll = _roll(state, active)
     decision = None
     if state.pending is not None:
         d = state.pending.decision
         decision = {
             "id": d.id,
-            "kind": d.kind.value,
+            "kind": _DECISION[d.kind],
             "player": d.player,
             "prompt": d.prompt,
             "rule": d.rule,
             "options": [{"id": o.id, "label": o.label} for o in d.options],
             "yours": seat == d.player,
         }
+    active_players = state.active_players
     return {
         "seat": seat,
         "turn": state.turn,
-        "active": state.active,
-        "step": state.step.value,
+        "active": active,
+        "step": _STEP[state.step],
         "priority": state.priority,
         "planar_controller": state.planar_controller,
         "turn_order": "clockwise" if state.direction > 0 else "counterclockwise",
         "over": state.over,
-        "winners": [p.seat for p in state.players if p.status.value == "won"],
+        "winners": [p.seat for p in state.players if p.status is PlayerStatus.WON],
         "players": players,
         "face_up": [_face_up_card(state, fu, catalog) for fu in state.face_up],
-        "shared_deck": state.shared_deck,
+        "shared_deck": shared_deck,
         "planar_deck_sizes": [len(d) for d in state.decks],
         "revealed": [state.name_of(c) for c in state.revealed],
         "stack": [_stack_item(state, i) for i in reversed(state.stack)],
         "resolving": None if state.resolving is None else _stack_item(state, state.resolving),
         "effects": [
-            {"id": e.id, "kind": e.kind, "text": e.text, "duration": e.duration.value, "controller": e.controller}
+            {"id": e.id, "kind": e.kind, "text": e.text, "duration": _DURATION[e.duration], "controller": e.controller}
             for e in state.effects
         ],
         "visited": [state.name_of(c) for c in state.visited],
         "decision": decision,
         "roll": roll,
-        "rollers": [roll if who == state.active else _roll(state, who) for who in state.active_players],
-        "variant": table.variant.value,
-        "attack": table.attack.value,
-        "teams": [list(team) for team in table.teams],
-        "active_players": list(state.active_players),
+        "rollers": [roll if who == active else _roll(state, who) for who in active_players],
+        "variant": variant,
+        "attack": attack,
+        "teams": [list(team) for team in teams],
+        "active_players": list(active_players),
         "advance_to": _advance_to(state),
         "focus": state.focus if state.markers is not None else None,
         "turn_markers": _turn_markers(state, catalog),
