@@ -3,6 +3,8 @@ transaction, and nothing is acknowledged or broadcast before that transaction is
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import json
 import sqlite3
 import warnings
@@ -11,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from planechase.server.app import create_app
+from planechase.server.app import COMMIT_WINDOW, Tables, create_app
 from planechase.server.store import Store
 
 with warnings.catch_warnings():
@@ -103,3 +105,44 @@ def test_an_action_whose_commit_fails_is_never_acknowledged_and_the_table_is_reb
             assert again["view"]["players"][1]["life"] == first["view"]["players"][1]["life"] - 4
             ann.send_text(json.dumps({"type": "act", "id": "a3", "state": 1, "action": lost}))  # play goes on
             assert json.loads(ann.receive_text())["state"] == 2
+
+
+class _CountingStore:
+    """A store stand-in that records when it commits (on the event loop's clock)."""
+
+    def __init__(self) -> None:
+        self.commits: list[float] = []
+
+    def commit(self) -> None:
+        self.commits.append(asyncio.get_running_loop().time())
+
+
+def test_actions_waiting_together_share_one_commit_and_commits_are_a_window_apart() -> None:
+    store = _CountingStore()
+    tables = Tables(store)  # type: ignore[arg-type]
+
+    async def play() -> None:
+        await asyncio.gather(*(tables.committed() for _ in range(25)))  # 25 tables acting in one turn
+        assert len(store.commits) == 1
+        await asyncio.gather(*(tables.committed() for _ in range(3)))  # right after: waits for the window
+        await tables.committed()
+
+    asyncio.run(play())
+    assert len(store.commits) == 3
+    assert all(b - a >= COMMIT_WINDOW * 0.99 for a, b in itertools.pairwise(store.commits))
+
+
+def test_an_idle_server_commits_without_waiting_for_a_window() -> None:
+    store = _CountingStore()
+    tables = Tables(store)  # type: ignore[arg-type]
+    order: list[str] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        loop.call_later(COMMIT_WINDOW / 2, order.append, "half a window later")
+        await tables.committed()
+        order.append("committed")
+        await asyncio.sleep(COMMIT_WINDOW)
+
+    asyncio.run(play())
+    assert order == ["committed", "half a window later"]

@@ -317,7 +317,7 @@ def _refused(client: Client, client_id: str, code: str, message: str, state: int
     return Outgoing(out, client)
 
 
-def encode(message: Mapping[str, Any]) -> str:
+def encode(message: object) -> str:
     """A message's JSON text: compact, UTF-8 characters as they are.
 
     >>> encode({"type": "pong", "state": 3, "name": "Zoë"})
