@@ -46,6 +46,7 @@ class LiveServer:
     data: Path
     port: int
     create_limit: int | None = None
+    workers: int | None = None
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
@@ -65,6 +66,8 @@ class LiveServer:
         command = [sys.executable, "-m", "planechase", "serve", "--port", str(self.port), "--data", str(self.data)]
         if self.create_limit is not None:
             command += ["--create-limit", str(self.create_limit)]
+        if self.workers is not None:
+            command += ["--workers", str(self.workers)]
         self.data.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=_env())

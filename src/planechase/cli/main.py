@@ -134,11 +134,19 @@ def serve(
         int | None,
         typer.Option("--create-limit", min=1, metavar="N", help="Tables one address may create per minute (20)."),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="Spread the tables over N processes (one per core is a good choice for a busy server).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite."""
     from .serve_cmd import run_server
 
-    raise typer.Exit(run_server(host=host, port=port, data=data, create_limit=create_limit))
+    raise typer.Exit(run_server(host=host, port=port, data=data, create_limit=create_limit, workers=workers))
 
 
 app.command("cards")(cards)
