@@ -348,15 +348,25 @@ async def _worker_async(spec: WorkerSpec, pipe: Connection) -> WorkerResult:
         table.conns = list(conns)
     result.connect_finished = time.monotonic()
     # The generator's connections are long-lived objects, and each state message parsed makes short-lived
-    # ones: keep the collector off the former, as the server does, so it measures the server, not itself.
+    # ones: keep the cycle collector out of the measured window as the server does (planechase.server.
+    # collector, which also explains why nothing is lost), so that the generator measures the server, not
+    # its own collector.
+    gc.disable()
     gc.collect()
     gc.freeze()
-    gc.set_threshold(10_000, 50, 100)
+
+    async def collect_regularly() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            gc.freeze()
+
+    collecting = asyncio.get_running_loop().create_task(collect_regularly())
     loop = asyncio.get_running_loop()
     pipe.send(("ready", None))
     go = await loop.run_in_executor(None, pipe.recv)
     rng = random.Random(spec.seed)
     await asyncio.gather(*(_drive(spec, t, go, random.Random(rng.random()), result) for t in tables))
+    collecting.cancel()
     pipe.send(("done", result))
     with contextlib.suppress(Exception):
         await asyncio.wait_for(asyncio.gather(*(ws.close() for t in tables for ws in t.conns)), 10)

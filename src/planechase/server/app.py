@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import io
 import json
 import re
@@ -46,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..cards.random_decks import known_sets
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES
+from .collector import TICK_EVERY, Collector
 from .create import CreateError, table_config
 from .i18n import LANGUAGES, catalog
 from .rooms import Client, Outgoing, Room, decode, encode
@@ -167,6 +167,7 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
     store = Store(Path(data) / "tables.sqlite3", group_commit=True)
     tables = Tables(store)
     limiter = RateLimit(create_limit)
+    collector = Collector()
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -259,6 +260,7 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
         try:
             while True:
                 frame = await websocket.receive()
+                collector.note_activity()
                 if frame["type"] == "websocket.disconnect":
                     break
                 if room.lost:  # its game got ahead of the store: reconnecting rebuilds it from the store
@@ -305,32 +307,28 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=_lifespan)
     app.state.store = store
     app.state.tables = tables
+    app.state.collector = collector
     return app
-
-
-#: How often long-lived objects (connections, rooms, game states) are moved out of the collector's sight.
-FREEZE_EVERY = 20.0
 
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Keep garbage collection from pausing the tables. Thousands of connections and game states are long-lived
-    objects, and a full collection over them stops every table for a noticeable moment; game states are
-    immutable and acyclic, so reference counting frees them anyway. So the objects alive now and then are
-    frozen (never collected again) and full collections are made rare."""
-    gc.set_threshold(10_000, 50, 100)
-    gc.freeze()
+    """Collect reference cycles on a timer rather than in the middle of the tables' messages (see
+    :mod:`planechase.server.collector`)."""
+    collector: Collector = app.state.collector
+    collector.start()
 
-    async def freeze_regularly() -> None:
+    async def collect_regularly() -> None:
         while True:
-            await asyncio.sleep(FREEZE_EVERY)
-            gc.freeze()
+            await asyncio.sleep(TICK_EVERY)
+            collector.tick()
 
-    task = asyncio.create_task(freeze_regularly())
+    task = asyncio.create_task(collect_regularly())
     try:
         yield
     finally:
         task.cancel()
+        collector.stop()
 
 
 #: The pages load nothing from elsewhere and run no inline script: names and card text can't become code.
