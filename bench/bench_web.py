@@ -308,7 +308,7 @@ async def _drive(spec: WorkerSpec, table: Table, go: float, rng: random.Random, 
         sent = time.monotonic()
         measured = sent >= measure_from
         try:
-            await table.conns[actor].send(json.dumps(message, separators=(",", ":")))
+            await table.conns[actor].send(orjson.dumps(message).decode())
             outcome, done = await asyncio.wait_for(future, spec.timeout)
         except TimeoutError:
             outcome, done = "timeout", time.monotonic()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import multiprocessing
 import sqlite3
 import warnings
 from pathlib import Path
@@ -146,3 +147,51 @@ def test_an_idle_server_commits_without_waiting_for_a_window() -> None:
 
     asyncio.run(play())
     assert order == ["committed", "half a window later"]
+
+
+def _open_store(path: str, barrier: Any, index: int) -> None:
+    barrier.wait()
+    store = Store(path, group_commit=True)
+    table = store.create_table({"players": ["Ann", "Bob"]}, {"index": index}, seats=2)
+    store.append(table.id, "action", {"type": "pass", "player": 0}, client_id=f"p{index}", seq=1)
+    store.commit()
+    store.close()
+
+
+def test_several_processes_can_open_a_new_store_at_once_and_write_to_it(tmp_path: Path) -> None:
+    """Server workers open the same new file together: none fails while another sets it up (WAL, schema)."""
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(6)
+    path = str(tmp_path / "tables.sqlite3")
+    processes = [context.Process(target=_open_store, args=(path, barrier, i)) for i in range(6)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+    assert [process.exitcode for process in processes] == [0] * 6
+    store = Store(path)
+    rows = store._db.execute("SELECT COUNT(*) FROM entries").fetchone()
+    assert rows == (6,)
+
+
+def test_a_retried_client_id_is_not_written_twice_by_a_store_that_commits_at_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.sqlite3")
+    table = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
+    other = store.create_table({"players": ["Cat", "Dan"]}, {}, seats=2)
+    assert store.append(table.id, "action", {"type": "pass", "player": 0}, client_id="c1") == 1
+    assert store.append(table.id, "action", {"type": "pass", "player": 1}, client_id="c1") is None
+    assert store.append(other.id, "action", {"type": "pass", "player": 0}, client_id="c1") == 1  # ids are a table's
+    assert [e.client_id for e in store.entries(table.id)] == ["c1"]
+    assert store.entry_of_client(table.id, "c1") == store.entries(table.id)[0]
+
+
+def test_a_store_made_with_the_old_client_id_index_drops_it(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("CREATE UNIQUE INDEX entries_by_client ON entries (table_id, client_id)")
+    db.commit()
+    db.close()
+    store = Store(path)
+    indexes = [row[0] for row in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")]
+    assert "entries_by_client" not in indexes
