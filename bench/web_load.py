@@ -156,7 +156,13 @@ class Table:
                 if "view" in message:
                     self.view = message["view"]
                 elif self.view is not None and message.get("base") == self.view_state:
-                    self.view = {**self.view, **message["changes"]}
+                    view = {**self.view, **message["changes"]}
+                    for key, items in message.get("patch", {}).items():
+                        updated = list(view[key])
+                        for index, fields in items.items():
+                            updated[int(index)] = {**updated[int(index)], **fields}
+                        view[key] = updated
+                    self.view = view
                 else:  # a state missed by every client of this table: can't happen on ordered connections
                     _count(result.errors, "state_out_of_step")
                 self.view_state = state

@@ -7,6 +7,8 @@ survives the process being killed.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -15,11 +17,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from websockets.exceptions import ConnectionClosed
@@ -27,6 +29,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from planechase import Game, GameConfig
 from planechase.server.create import table_config
+
+T = TypeVar("T")
 
 #: How long any one wait (for the server to start, for a message) may take before the test fails.
 TIMEOUT = 10.0
@@ -218,7 +222,7 @@ class Client:
             if "view" not in message:
                 assert set(message) >= {"base", "changes"}, message
                 assert message["base"] == self.state["state"] == message["state"] - 1, (message, self.state)
-                message = {**message, "view": {**self.state["view"], **message["changes"]}, "raw": raw}
+                message = {**message, "view": apply_changes(self.state["view"], message), "raw": raw}
             self.state = message
         return message
 
@@ -273,6 +277,25 @@ class Client:
         self.send({"type": "log"})
         events: list[dict[str, Any]] = self.expect("log")["events"]
         return events
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end in a new event loop on a thread of its own: the browser tests' Playwright
+    keeps an event loop running on the main thread for the rest of the session, where ``asyncio.run`` fails."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def apply_changes(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """The view after a ``state`` message that carries only what changed, as the page works it out: ``changes``
+    replaces whole fields, ``patch`` updates fields of items of a list."""
+    after = {**view, **message["changes"]}
+    for field_name, items in message.get("patch", {}).items():
+        updated = list(after[field_name])
+        for index, fields in items.items():
+            updated[int(index)] = {**updated[int(index)], **fields}
+        after[field_name] = updated
+    return after
 
 
 def connection_refused(url: str) -> bool:

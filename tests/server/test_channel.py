@@ -60,8 +60,10 @@ def test_a_state_after_an_action_carries_only_the_view_fields_that_changed(serve
         before = bob.state["view"]
         ann.do({"type": "life", "player": 1, "amount": -2})
         theirs = bob.expect("state")
-        assert json.loads(theirs["raw"])["changes"] == {"players": theirs["view"]["players"]}
-        assert "view" not in json.loads(theirs["raw"]) and theirs["base"] == 0
+        sent = json.loads(theirs["raw"])
+        assert sent["changes"] == {}  # only a life total changed
+        assert sent["patch"] == {"players": {"1": {"life": before["players"][1]["life"] - 2}}}
+        assert "view" not in sent and theirs["base"] == 0
         assert theirs["view"]["players"][1]["life"] == before["players"][1]["life"] - 2
         assert theirs["view"] == table.game([{"type": "life", "player": 1, "amount": -2}]).view(None)
 

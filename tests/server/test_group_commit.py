@@ -16,6 +16,7 @@ import pytest
 
 from planechase.server.app import COMMIT_WINDOW, Tables, create_app
 from planechase.server.store import Store
+from server.live import run_async
 
 with warnings.catch_warnings():
     # Starlette suggests another HTTP client package for its in-process test client; httpx works.
@@ -128,7 +129,7 @@ def test_actions_waiting_together_share_one_commit_and_commits_are_a_window_apar
         await asyncio.gather(*(tables.committed() for _ in range(3)))  # right after: waits for the window
         await tables.committed()
 
-    asyncio.run(play())
+    run_async(play())
     assert len(store.commits) == 3
     assert all(b - a >= COMMIT_WINDOW * 0.99 for a, b in itertools.pairwise(store.commits))
 
@@ -145,7 +146,7 @@ def test_an_idle_server_commits_without_waiting_for_a_window() -> None:
         order.append("committed")
         await asyncio.sleep(COMMIT_WINDOW)
 
-    asyncio.run(play())
+    run_async(play())
     assert order == ["committed", "half a window later"]
 
 

@@ -7,6 +7,7 @@ import warnings
 from pathlib import Path
 
 from planechase.server.app import create_app
+from server.live import apply_changes
 
 with warnings.catch_warnings():
     # Starlette suggests another HTTP client package for its in-process test client; this test needs the
@@ -28,7 +29,7 @@ def test_a_table_left_by_everyone_is_dropped_from_memory_and_rebuilt_the_same(tm
             ws.send_text(json.dumps({"type": "act", "id": "a1", "state": 0, "action": action}))
             before = json.loads(ws.receive_text())
             assert before["type"] == "state" and before["ack"] == "a1" and before["base"] == 0
-            before["view"] = {**first["view"], **before["changes"]}
+            before["view"] = apply_changes(first["view"], before)
             assert created["id"] in app.state.tables.rooms
         assert created["id"] not in app.state.tables.rooms
         with http.websocket_connect(f"/ws/{created['id']}") as ws:

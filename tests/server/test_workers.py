@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from planechase.cli.main import app
 from planechase.server.workers import PEEK_LIMIT, REQUEST_LINE_TIMEOUT, owner, worker_for
 from server.conftest import UNLIMITED
-from server.live import TIMEOUT, Client, LiveServer, Table, free_port
+from server.live import TIMEOUT, Client, LiveServer, Table, free_port, run_async
 
 HANDSHAKE = (
     "GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -284,7 +284,7 @@ def test_a_thousand_connections_at_once_are_all_served(start: Callable[..., Live
     async def all_at_once() -> list[bytes]:
         return await asyncio.wait_for(asyncio.gather(*(one(n) for n in range(1000))), 6 * TIMEOUT)
 
-    answers = asyncio.run(all_at_once())
+    answers = run_async(all_at_once())
     assert [a.split(b"\r\n", 1)[0] for a in answers] == [
         b"HTTP/1.1 101 Switching Protocols" if n % 3 else b"HTTP/1.1 200 OK" for n in range(1000)
     ]
@@ -318,7 +318,7 @@ def test_a_stopped_worker_holds_up_only_its_own_tables(start: Callable[..., Live
 
     os.kill(pids[1], signal.SIGSTOP)
     try:
-        asyncio.run(run())
+        run_async(run())
     finally:
         os.kill(pids[1], signal.SIGCONT)
     with tables[1].seat(0) as ann:

@@ -9,8 +9,8 @@ against the state it saw; an action made against another state is refused as ``s
 repeated with the same client ``id`` is acknowledged again without being applied twice.
 
 A ``state`` message carries the whole view when a client joins and after an undo (``reset``); after an
-action it carries only the view's fields that changed (``changes``, from state ``base``), and the acting
-client's copy carries the action's ``ack``.
+action it carries only what changed in the view since state ``base`` (see :func:`view_changes`), and the
+acting client's copy carries the action's ``ack``.
 """
 
 from __future__ import annotations
@@ -283,9 +283,10 @@ class Room:
         if reset or not self.last_view:
             out["view"] = view
         else:
-            before = self.last_view
             out["base"] = self.state - 1
-            out["changes"] = {key: value for key, value in view.items() if before.get(key) != value}
+            out["changes"], patch = view_changes(self.last_view, view)
+            if patch:
+                out["patch"] = patch
         self.last_view = view
         if reset:
             log = self._log()
@@ -296,6 +297,46 @@ class Room:
             out["events"] = events or []
         out["undo"] = self._proposal()
         return out
+
+
+def view_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What changed from view ``before`` to view ``after``: ``changes``, the top-level fields with a new value,
+    and ``patch``, for a list of objects that kept its length and its items' fields (the players, the face-up
+    cards...), only the fields that changed, by item index. A client applies ``changes`` over its view, then
+    for each ``patch[field][index]`` updates those fields of that item.
+
+    >>> before = {"turn": 3, "players": [{"seat": 0, "life": 20}, {"seat": 1, "life": 20}], "stack": []}
+    >>> after = {"turn": 3, "players": [{"seat": 0, "life": 20}, {"seat": 1, "life": 17}], "stack": [{"id": 1}]}
+    >>> view_changes(before, after)
+    ({'stack': [{'id': 1}]}, {'players': {'1': {'life': 17}}})
+    """
+    changes: dict[str, Any] = {}
+    patch: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if old == value:
+            continue
+        items = _item_changes(old, value)
+        if items is None:
+            changes[key] = value
+        else:
+            patch[key] = items
+    return changes, patch
+
+
+def _item_changes(old: object, new: object) -> dict[str, dict[str, Any]] | None:
+    """The changed fields of each changed item of two lists of objects, or ``None`` if the lists differ in
+    length or an item in its fields (then the whole list is sent)."""
+    if not isinstance(old, list) or not isinstance(new, list) or len(old) != len(new):
+        return None
+    items: dict[str, dict[str, Any]] = {}
+    for index, (was, now) in enumerate(zip(old, new, strict=True)):
+        if was == now:
+            continue
+        if not isinstance(was, dict) or not isinstance(now, dict) or was.keys() != now.keys():
+            return None
+        items[str(index)] = {field: value for field, value in now.items() if was[field] != value}
+    return items
 
 
 def _normalised(raw: object) -> dict[str, Any] | None:

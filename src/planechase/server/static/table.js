@@ -484,7 +484,7 @@ function onState(message) {
   if (message.view) {
     app.view = message.view;
   } else if (app.view && message.changes && message.base === app.state) {
-    app.view = { ...app.view, ...message.changes }; // only the view's fields that changed come after an action
+    app.view = applyChanges(app.view, message.changes, message.patch || {}); // after an action: what changed
   } else {
     reconnectNow(); // out of step (a message lost?): joining again sends the whole table
     return;
@@ -518,6 +518,18 @@ function onState(message) {
     resendInflight();
   }
   pump();
+}
+
+/** The view after an action: ``changes`` replaces whole fields; ``patch`` updates some fields of some items
+ *  of a list (``patch.players["1"] = {life: 17}``). */
+function applyChanges(view, changes, patch) {
+  const next = { ...view, ...changes };
+  for (const [field, items] of Object.entries(patch)) {
+    const list = Array.isArray(next[field]) ? next[field].slice() : [];
+    for (const [index, fields] of Object.entries(items)) list[Number(index)] = { ...list[Number(index)], ...fields };
+    next[field] = list;
+  }
+  return next;
 }
 
 function onAck(message) {
