@@ -19,7 +19,7 @@ import uvicorn
 from websockets.sync.client import connect
 
 from planechase.server.app import create_app
-from planechase.server.collector import FULL_AFTER, FULL_AT_LEAST, QUIET_AFTER, Collector
+from planechase.server.collector import FULL_AFTER, FULL_AFTER_CONNECTIONS, FULL_AT_LEAST, QUIET_AFTER, Collector
 
 
 class _Node:
@@ -64,7 +64,8 @@ def test_a_tick_only_freezes_and_a_full_collection_frees_frozen_cycles(
     collector: tuple[Collector, list[float]],
 ) -> None:
     policy, clock = collector
-    dropped = _cycle()
+    dropped = _cycle()  # as a closed connection leaves
+    policy.note_connection()
     clock[0] = 1.0
     policy.note_activity()
     assert policy.tick() == "freeze"
@@ -72,21 +73,34 @@ def test_a_tick_only_freezes_and_a_full_collection_frees_frozen_cycles(
     clock[0] = FULL_AFTER + QUIET_AFTER + 1.0  # quiet since the last message, a minute after the start
     assert policy.tick() == "full"
     assert dropped() is None
-    assert (policy.freezes, policy.full) == (1, 1)
+    assert (policy.freezes, policy.full, policy.connections) == (1, 1, 0)
 
 
-def test_a_busy_server_still_collects_fully_once_an_hour(collector: tuple[Collector, list[float]]) -> None:
+def test_a_quiet_server_that_no_connection_reached_makes_no_full_collection(
+    collector: tuple[Collector, list[float]],
+) -> None:
+    policy, clock = collector
+    for minute in range(1, 60):
+        clock[0] = minute * 60.0
+        assert policy.tick() == "freeze"  # nothing can have made cycles: no pause for nothing
+
+
+def test_a_busy_server_collects_fully_after_many_connections(collector: tuple[Collector, list[float]]) -> None:
     policy, clock = collector
     dropped = _cycle()
-    for second in range(1, int(FULL_AT_LEAST)):
-        clock[0] = float(second)
-        policy.note_activity()  # a message every second: never quiet
-        assert policy.due() == "freeze"
+    for n in range(FULL_AFTER_CONNECTIONS - 1):
+        policy.note_connection()
+        if n % 100 == 0:
+            clock[0] += 1.0
+            policy.note_activity()  # a message every second: never quiet
+            assert policy.due() == "freeze"
     assert dropped() is not None
-    clock[0] = FULL_AT_LEAST
-    policy.note_activity()
+    policy.note_connection()
     assert policy.tick() == "full"
     assert dropped() is None
+    clock[0] += FULL_AT_LEAST  # and once a day, connections or not
+    policy.note_activity()
+    assert policy.due() == "full"
 
 
 def _free_port() -> int:
@@ -112,7 +126,9 @@ def test_playing_makes_no_cyclic_garbage() -> None:
         while not server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.02)
+        counted = app.state.collector.connections
         created = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": ["Ann", "Bob"], "seed": 1})
+        assert app.state.collector.connections == counted + 1  # every connection is counted
         table = created.json()
         token = table["seats"][0]["url"].split("#t=")[1]
         with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}") as ws:

@@ -45,7 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..cards.random_decks import known_sets
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES
-from .collector import TICK_EVERY, Collector
+from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, table_config
 from .i18n import LANGUAGES, catalog
 from .rooms import Client, Outgoing, Room, decode, encode
@@ -304,7 +304,8 @@ def create_app(data: Path | str, *, create_limit: int = CREATE_PER_MINUTE) -> St
         WebSocketRoute("/ws/{table_id}", channel),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=_lifespan)
+    middleware = [Middleware(CountConnections, collector=collector), Middleware(SecurityHeaders)]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=_lifespan)
     app.state.store = store
     app.state.tables = tables
     app.state.collector = collector
