@@ -29,6 +29,8 @@ from typing import Any
 
 import orjson
 
+from planechase.server.rooms import apply_changes
+
 #: The start of every ``state`` message, from the web table and from the bare server alike.
 STATE_PREFIX = re.compile(r'\{"type":"state","state":(\d+)')
 
@@ -156,13 +158,7 @@ class Table:
                 if "view" in message:
                     self.view = message["view"]
                 elif self.view is not None and message.get("base") == self.view_state:
-                    view = {**self.view, **message["changes"]}
-                    for key, items in message.get("patch", {}).items():
-                        updated = list(view[key])
-                        for index, fields in items.items():
-                            updated[int(index)] = {**updated[int(index)], **fields}
-                        view[key] = updated
-                    self.view = view
+                    self.view = apply_changes(self.view, message)
                 else:  # a state missed by every client of this table: can't happen on ordered connections
                     _count(result.errors, "state_out_of_step")
                 self.view_state = state

@@ -29,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from planechase import Game, GameConfig
 from planechase.server.create import table_config
+from planechase.server.rooms import apply_changes
 
 T = TypeVar("T")
 
@@ -284,18 +285,6 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
     keeps an event loop running on the main thread for the rest of the session, where ``asyncio.run`` fails."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
-
-
-def apply_changes(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
-    """The view after a ``state`` message that carries only what changed, as the page works it out: ``changes``
-    replaces whole fields, ``patch`` updates fields of items of a list."""
-    after = {**view, **message["changes"]}
-    for field_name, items in message.get("patch", {}).items():
-        updated = list(after[field_name])
-        for index, fields in items.items():
-            updated[int(index)] = {**updated[int(index)], **fields}
-        after[field_name] = updated
-    return after
 
 
 def connection_refused(url: str) -> bool:

@@ -7,7 +7,7 @@ import warnings
 from pathlib import Path
 
 from planechase.server.app import create_app
-from server.live import apply_changes
+from planechase.server.rooms import apply_changes
 
 with warnings.catch_warnings():
     # Starlette suggests another HTTP client package for its in-process test client; this test needs the

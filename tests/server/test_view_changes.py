@@ -11,9 +11,8 @@ import pytest
 
 from planechase.engine.reducer import new_game
 from planechase.engine.views import view
-from planechase.server.rooms import view_changes
+from planechase.server.rooms import apply_changes, view_changes
 from planechase.sim.random_play import RandomAgent, play_random_game, random_config
-from server.live import apply_changes
 
 
 def _as_sent(value: dict[str, Any]) -> dict[str, Any]:

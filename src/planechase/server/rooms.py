@@ -324,6 +324,23 @@ def view_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[d
     return changes, patch
 
 
+def apply_changes(view: Mapping[str, Any], message: Mapping[str, Any]) -> dict[str, Any]:
+    """The view a client has after a ``state`` message that carries only what changed (the inverse of
+    :func:`view_changes`): ``changes`` replaces whole fields, then ``patch`` updates fields of a list's items.
+
+    >>> apply_changes({"turn": 3, "players": [{"seat": 0, "life": 20}]}, {"changes": {"turn": 4},
+    ...               "patch": {"players": {"0": {"life": 18}}}})
+    {'turn': 4, 'players': [{'seat': 0, 'life': 18}]}
+    """
+    after = {**view, **message["changes"]}
+    for key, items in message.get("patch", {}).items():
+        updated = list(after[key])
+        for index, fields in items.items():
+            updated[int(index)] = {**updated[int(index)], **fields}
+        after[key] = updated
+    return after
+
+
 def _item_changes(old: object, new: object) -> dict[str, dict[str, Any]] | None:
     """The changed fields of each changed item of two lists of objects, or ``None`` if the lists differ in
     length or an item in its fields (then the whole list is sent)."""
