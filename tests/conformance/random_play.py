@@ -373,9 +373,16 @@ def check_phenomena_do_not_linger(state: GameState) -> None:
 
 
 def check_single_planar_controller_in_game(state: GameState) -> None:
-    """901.6: one planar controller, a player in the game; the active player while they are in it."""
+    """901.6: one planar controller, a player in the game; the active player while they are in it. With
+    shared team turns, turns (extra turns too, 805.8) are the team's, under its primary player, who is the
+    planar controller (805.2, 805.4, 901.12b)."""
     if state.over:
         return
+    if state.team_turns:
+        assert state.unit_of(state.active) == state.active, (
+            f"seat {state.active} is the active player but not its team's primary player "
+            f"(seat {state.unit_of(state.active)}) (805.4, 805.8, 901.12b)"
+        )
     for here in each_turn(state):
         pc = here.planar_controller
         if not here.planechase:

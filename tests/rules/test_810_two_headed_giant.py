@@ -10,6 +10,7 @@ from driving import (
     answer,
     answer_label,
     brief,
+    cast,
     deck_maker,
     instructions,
     life,
@@ -81,6 +82,43 @@ def test_810_6_the_starting_team_skips_its_first_draw_and_805_4b_each_player_dra
     events += to_step(game, "precombat_main")
     draws = [e.data["player"] for e in of_type(events, "turn_based_action") if e.data["instruction"] == "draw"]
     assert draws == [2, 3]
+
+
+def test_805_8_a_teammates_extra_turn_is_taken_by_the_team_and_its_triggers_go_on_the_stack_once() -> None:
+    """Dave, not his team's primary player, copies Otaria's chaos ability on Alice's turn: the copy is his
+    (707.10), but his team takes the extra turn (805.8). Carol, the primary player, is the active player and
+    the planar controller (805.2, 901.12b), and a trigger in that turn goes on the stack once (805.7, 603.3).
+    Random play found the team's turn taken under Dave, whose team was listed twice in APNAP order, so each
+    trigger went on the stack twice with one object id (conformance seed 1001199)."""
+    game = giant(deck("Otaria"))
+    to_step(game)
+    roll(game, "chaos")
+    trigger = game.state.stack[-1].id
+    pass_once(game, 0)  # Alice's team passes; Carol's team has priority
+    cast(game, "copy", player=3, target=trigger)
+    events = resolve_stack(game)
+    assert brief(events, "extra_turn") == [
+        ("extra_turn", ("500.7", "805.8"), {"player": 3, "team": [2, 3]}),
+        ("extra_turn", ("500.7", "805.8"), {"player": 0, "team": [0, 1]}),
+    ]
+    assert game.state.extra_turns == (0, 2)  # each recorded under its team's primary player
+    next_turn(game)  # Alice's team's extra turn comes first: the most recently created (500.7)
+    assert (game.state.active, game.state.active_players) == (0, (0, 1))
+    events = next_turn(game)
+    s = game.state
+    assert (s.active, s.active_players, s.planar_controller) == (2, (2, 3), 2)
+    assert brief(events, "turn_began")[-1] == (
+        "turn_began",
+        ("500.7", "805.8", "102.1"),
+        {"turn": 3, "player": 2, "extra": True},
+    )
+    to_step(game)
+    events = roll(game, "chaos", player=3)
+    assert [e.data["controller"] for e in of_type(events, "put_on_stack")] == [2]
+    ids = [item.id for item in game.state.stack]
+    assert len(ids) == len(set(ids)) == 1
+    next_turn(game)  # then the turns go on from the last normal turn (500.7): Carol's team's own turn
+    assert (game.state.active, game.state.turn) == (2, 4)
 
 
 def test_805_5_teams_have_priority_either_teammate_passes_for_the_team() -> None:

@@ -501,9 +501,11 @@ class GameState:
         """Players in the game in APNAP order (101.4): the active player first, then turn order. With
         shared team turns, the active team's players, then each other team's in turn order (805.6)."""
         order: list[int] = []
-        if self.in_game(self.active):
-            order.append(self.active)
-        seat = self.active
+        # 805.6: with shared team turns, the active team comes first, through its primary player (805.2);
+        # each team is listed once, whichever of its players the turn is recorded under.
+        seat = self.unit_of(self.active)
+        if self.in_game(seat):
+            order.append(seat)
         for _ in range(len(self.players)):
             nxt = self.next_in_turn_order(seat)
             if nxt is None or nxt in order:

@@ -54,7 +54,9 @@ def begin_turn(run: Run) -> None:
     while s.extra_turns:
         candidate, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
         if s.in_game(candidate):
-            extra = candidate
+            # 805.8: with shared team turns, a player's extra turn is their team's, taken under its
+            # primary player (805.4, 805.2), who is the planar controller (901.12b).
+            extra = s.unit_of(candidate)
             break
         run.emit("turn_skipped", "800.4k", f"{run.name(candidate)} has left: that extra turn doesn't begin.")
     skipped: tuple[int, ...] = ()
@@ -92,6 +94,8 @@ def start_turn(run: Run, nxt: int, *, extra: bool, skipped: tuple[int, ...] = ()
     s.rolls_made = tuple(0 for _ in s.players)
     marker = f" (turn marker {s.focus})" if s.markers is not None else ""
     rules: tuple[str, ...] = ("500.7", "102.1") if extra else ("500.1", "102.1")
+    if extra and s.team_turns:
+        rules = ("500.7", "805.8", "102.1")  # the team takes the extra turn
     run.emit(
         "turn_began",
         (*rules, "807.4") if s.markers is not None else rules,

@@ -102,15 +102,32 @@ class AdditionalPhase(Effect):
 
 @dataclass(frozen=True)
 class ExtraTurn(Effect):
-    """Take an extra turn after this one (500.7)."""
+    """Take an extra turn after this one (500.7). With shared team turns, the controller's team takes it
+    (805.8), led by its primary player (805.2), who becomes the planar controller (901.12b)."""
 
     def apply(self, run: Run, item: StackItem) -> None:
-        run.s.extra_turns = (item.controller, *run.s.extra_turns)
+        s = run.s
+        if not s.team_turns:
+            s.extra_turns = (item.controller, *s.extra_turns)
+            run.emit(
+                "extra_turn",
+                "500.7",
+                f"{run.name(item.controller)} will take an extra turn after this one.",
+                player=item.controller,
+            )
+            return
+        # 805.8: "that player's team takes the extra turn". Turns are the team's, recorded under its
+        # primary player (805.4, 805.2), even when a teammate controls the ability (a copy of it, 707.10).
+        primary = s.unit_of(item.controller)
+        team = s.team(primary)
+        s.extra_turns = (primary, *s.extra_turns)
         run.emit(
             "extra_turn",
-            "500.7",
-            f"{run.name(item.controller)} will take an extra turn after this one.",
+            ("500.7", "805.8"),
+            f"{run.name(item.controller)}'s team ({' and '.join(run.name(m) for m in team)}) will take an extra "
+            "turn after this one.",
             player=item.controller,
+            team=list(team),
         )
 
 
