@@ -28,6 +28,7 @@ from ..variants.eternities_map import EternitiesMap
 from ..variants.seating import Variant
 from . import melee, rng
 from .actions import (
+    MAX_ADJUSTMENT,
     NEXT_TURN,
     Action,
     AdjustLife,
@@ -75,6 +76,9 @@ from .turns import (
     resolve_top,
     settle,
 )
+
+#: The largest life total or poison count, either way (see :func:`check_action`).
+MAX_TOTAL = 1_000_000_000
 
 
 @dataclass(frozen=True)
@@ -607,7 +611,10 @@ def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -
         raise IllegalActionError("807.5", "only Grand Melee games have turn markers, each with its own stack")
     if not state.in_game(seat):
         raise IllegalActionError("800.4a", f"{name} has left the game")
-    if isinstance(action, Concede | Lose | AdjustLife | AdjustPoison):
+    if isinstance(action, AdjustLife | AdjustPoison):
+        _check_adjustment(state, action)
+        return
+    if isinstance(action, Concede | Lose):
         return
     if isinstance(action, Roll):
         _check_roll(state, seat)
@@ -635,6 +642,23 @@ def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -
         _check_cast(state, action)
     elif isinstance(action, Deploy):
         _check_deploy(state, action)
+
+
+def _check_adjustment(state: GameState, action: AdjustLife | AdjustPoison) -> None:
+    """A life total (119.3) or a poison count (122.1) stays within :data:`MAX_TOTAL` either way, and one adjustment
+    within :data:`~planechase.engine.actions.MAX_ADJUSTMENT`: bounds of this program, not of the rules, so that
+    every total can be shown and stored (a JavaScript number is exact only up to 2**53)."""
+    if not -MAX_ADJUSTMENT <= action.amount <= MAX_ADJUSTMENT:
+        raise InvalidActionError(
+            f"{action.type}: 'amount' must be from {-MAX_ADJUSTMENT:,} to {MAX_ADJUSTMENT:,}, not {action.amount:,}"
+        )
+    player = state.players[action.player]
+    total = (player.life if isinstance(action, AdjustLife) else player.poison) + action.amount
+    if not -MAX_TOTAL <= total <= MAX_TOTAL:
+        what = "a life total" if isinstance(action, AdjustLife) else "a poison count"
+        raise InvalidActionError(
+            f"{action.type}: {what} stays from {-MAX_TOTAL:,} to {MAX_TOTAL:,} (it would be {total:,})"
+        )
 
 
 def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
