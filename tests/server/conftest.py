@@ -3,7 +3,7 @@ or limits it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -26,12 +26,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def new_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
-    """Start servers of the test's own (stopped after the test): ``new_server(create_limit=...)``; a server
-    started again on the same data directory keeps its tables."""
+    """Start servers of the test's own (stopped after the test): ``new_server(create_limit=..., args=[...])``
+    (``args``: more ``planechase serve`` options); a server started again on the same data directory keeps its
+    tables."""
     started: list[LiveServer] = []
 
-    def start(*, create_limit: int | None = UNLIMITED, data: Path | None = None) -> LiveServer:
-        live = LiveServer(data or tmp_path / "data", free_port(), create_limit=create_limit)
+    def start(
+        *, create_limit: int | None = UNLIMITED, data: Path | None = None, args: Sequence[str] = ()
+    ) -> LiveServer:
+        live = LiveServer(data or tmp_path / "data", free_port(), create_limit=create_limit, args=args)
         started.append(live)
         return live.start()
 

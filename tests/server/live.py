@@ -52,6 +52,8 @@ class LiveServer:
     port: int
     create_limit: int | None = None
     workers: int | None = None
+    #: More options of ``planechase serve`` (``--host``, ``--public-url``, ``--tune NAME=VALUE``...).
+    args: Sequence[str] = ()
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
@@ -73,6 +75,7 @@ class LiveServer:
             command += ["--create-limit", str(self.create_limit)]
         if self.workers is not None:
             command += ["--workers", str(self.workers)]
+        command += ["--no-qr", *self.args]  # an option in args wins over the defaults before it
         self.data.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=_env())

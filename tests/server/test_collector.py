@@ -12,6 +12,7 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -20,6 +21,7 @@ from websockets.sync.client import connect
 
 from planechase.server.app import create_app
 from planechase.server.collector import FULL_AFTER, FULL_AFTER_CONNECTIONS, FULL_AT_LEAST, QUIET_AFTER, Collector
+from planechase.server.settings import ServerSettings
 
 
 class _Node:
@@ -113,7 +115,8 @@ def test_playing_makes_no_cyclic_garbage() -> None:
     """Two thousand actions over a real server (uvicorn, Starlette, the room, the engine, the store) leave no
     cycle to collect: with the automatic collector off, playing loses no memory between full collections."""
     port = _free_port()
-    app = create_app(tempfile.mkdtemp())
+    # As fast as the client can: no budget of messages per second holds it back.
+    app = create_app(ServerSettings(data=Path(tempfile.mkdtemp()), messages_per_second=1e9, message_burst=1e9))
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False, lifespan="off"
     )

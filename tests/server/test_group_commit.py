@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from planechase.server.app import COMMIT_WINDOW, Tables, create_app
+from planechase.server.app import create_app
 from planechase.server.store import Store
+from planechase.server.tables import COMMIT_WINDOW, Tables
 from server.live import run_async
 
 with warnings.catch_warnings():
@@ -87,19 +88,13 @@ def test_an_action_whose_commit_fails_is_never_acknowledged_and_the_table_is_reb
             ann.send_text(json.dumps({"type": "act", "id": "a1", "state": 0, "action": kept}))
             assert json.loads(ann.receive_text())["ack"] == "a1"
 
-            real_commit = store.commit
-
-            def full_disk() -> None:
-                store._queued.clear()
-                raise sqlite3.OperationalError("database or disk is full")
-
-            store.commit = full_disk
+            store._db.execute("PRAGMA query_only = ON")  # SQLite refuses every write now, as a full disk would
             lost = {"type": "life", "player": 1, "amount": -6}
             ann.send_text(json.dumps({"type": "act", "id": "a2", "state": 1, "action": lost}))
             with pytest.raises(WebSocketDisconnect) as closed:
                 ann.receive_text()
             assert closed.value.code == 1011
-            store.commit = real_commit
+            store._db.execute("PRAGMA query_only = OFF")
         assert created["id"] not in app.state.tables.rooms
         with http.websocket_connect(url) as ann:
             again = _join(ann, tokens[0])

@@ -95,7 +95,7 @@ def test_a_bad_decks_mode_and_a_bad_seed_are_400s(server: LiveServer) -> None:
 
 
 def test_a_body_that_is_not_json_is_a_400(server: LiveServer) -> None:
-    response = server.post("/api/tables", content=b"players=Ann,Bob", headers={"content-type": "text/plain"})
+    response = server.post("/api/tables", content=b"players=Ann,Bob", headers={"content-type": "application/json"})
     assert response.status_code == 400
     assert response.json() == {"error": "the form must be JSON"}
     response = server.post("/api/tables", json=["Ann", "Bob"])  # JSON, but not a form

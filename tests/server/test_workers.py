@@ -37,7 +37,9 @@ def start(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     pids: list[int] = []
 
     def run(workers: int = 2, *, create_limit: int = UNLIMITED) -> LiveServer:
-        live = LiveServer(tmp_path / "data", free_port(), create_limit=create_limit, workers=workers)
+        # These tests open thousands of connections from this one address, to one table: no limits here.
+        args = ["--max-per-address", "100000", "--max-per-table", "100000"]
+        live = LiveServer(tmp_path / "data", free_port(), create_limit=create_limit, workers=workers, args=args)
         started.append(live)
         live.start()
         pids.extend(server_workers(live, workers).values())
@@ -262,10 +264,12 @@ def test_slow_clients_hold_up_nobody_and_are_closed_after_the_timeout(start: Cal
         ]
     slow.close()
     for sock in silent:  # nothing sent: closed by the front after the timeout, not before
-        sock.settimeout(REQUEST_LINE_TIMEOUT + 5 - (time.monotonic() - began))
+        sock.settimeout(max(1.0, REQUEST_LINE_TIMEOUT + 6 * TIMEOUT - (time.monotonic() - began)))
         assert sock.recv(1) == b""
         sock.close()
-    assert REQUEST_LINE_TIMEOUT - 0.5 <= time.monotonic() - began <= REQUEST_LINE_TIMEOUT + 5
+    assert (
+        time.monotonic() - began >= REQUEST_LINE_TIMEOUT - 0.5
+    )  # not before (the ceiling above only ends a broken run)
     assert live.get("/api/sets").status_code == 200
 
 
@@ -303,7 +307,8 @@ def test_a_stopped_worker_holds_up_only_its_own_tables(start: Callable[..., Live
     async def run() -> None:
         # More than the socket pair holds (a few hundred here): the rest wait in the front till the pair has room.
         waiting = [asyncio.ensure_future(handshake(tables[1])) for _ in range(2000)]
-        deadline = time.monotonic() + TIMEOUT
+        # Wait for the front to hold them (however busy the machine is; the ceiling only ends a broken run).
+        deadline = time.monotonic() + 12 * TIMEOUT
         while len(os.listdir(f"/proc/{front(live)}/fd")) < 200 and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         others = await asyncio.wait_for(asyncio.gather(*(handshake(tables[0]) for _ in range(100))), TIMEOUT)

@@ -123,10 +123,16 @@ def engine() -> None:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0 lets other devices join).")] = (
-        "127.0.0.1"
-    ),
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str,
+        typer.Option(
+            help="The address to listen on. 127.0.0.1: only this machine can open the table. 0.0.0.0: every "
+            "network interface, so phones and tablets on your network can join (scripts/serve does this); each "
+            "table is protected by the secret tokens in its links, and anyone who can reach the server can "
+            "create tables (--create-limit)."
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
     data: Annotated[
         Path, typer.Option(help="Where tables are kept (an SQLite file is made there).", file_okay=False)
     ] = Path("planechase-data"),
@@ -142,11 +148,75 @@ def serve(
             help="Spread the tables over N processes (one per core is a good choice for a busy server).",
         ),
     ] = 1,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            metavar="URL",
+            help="The address players open when the server is behind a reverse proxy or a tunnel "
+            "(https://planes.example.org): every link and QR code carries it.",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="IPS",
+            help="Comma-separated addresses or networks of reverse proxies whose X-Forwarded-For, -Proto and -Host "
+            "headers are believed (client addresses for the limits, and the host links carry when there is no "
+            "--public-url); '*' believes anyone. By default nobody's.",
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            metavar="ORIGIN",
+            help="A web origin (https://example.org) whose pages may create tables and join them, beside this "
+            "server's own (repeat for more; '*' for any).",
+        ),
+    ] = None,
+    max_per_address: Annotated[
+        int | None,
+        typer.Option("--max-per-address", min=1, metavar="N", help="Open connections allowed from one address (200)."),
+    ] = None,
+    max_per_table: Annotated[
+        int | None,
+        typer.Option("--max-per-table", min=1, metavar="N", help="Open connections allowed to one table (64)."),
+    ] = None,
+    tune: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tune",
+            metavar="NAME=VALUE",
+            help="Change one of the server's limits (repeat for more): join_timeout, send_timeout, header_timeout "
+            "and body_timeout (seconds), queue_messages and queue_bytes (what waits to be sent to one connection "
+            "before it is dropped), messages_per_second and message_burst (what one address may send), "
+            "max_per_address, max_per_table, create_limit. See docs/web.md.",
+        ),
+    ] = None,
+    qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print a QR code of the address to open.")] = True,
 ) -> None:
-    """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite."""
+    """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite. It prints the
+    address to open (with a QR code when other devices can reach it)."""
     from .serve_cmd import run_server
 
-    raise typer.Exit(run_server(host=host, port=port, data=data, create_limit=create_limit, workers=workers))
+    raise typer.Exit(
+        run_server(
+            host=host,
+            port=port,
+            data=data,
+            create_limit=create_limit,
+            workers=workers,
+            public_url=public_url,
+            forwarded_allow_ips=forwarded_allow_ips,
+            allowed_origins=tuple(allowed_origin or ()),
+            max_per_address=max_per_address,
+            max_per_table=max_per_table,
+            tune=tuple(tune or ()),
+            qr=qr,
+        )
+    )
 
 
 app.command("cards")(cards)

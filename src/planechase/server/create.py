@@ -15,19 +15,21 @@ Ann's planar deck, line 1: unknown planar card 'Naar Isl'; did you mean 'Naar Is
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from ..cards.decklists import parse_deck_list
 from ..cards.random_decks import random_decks, random_shared_deck
-from ..engine.config import GameConfig
+from ..engine.config import MAX_PLAYERS, GameConfig
 from ..engine.errors import PlanechaseError
 from ..engine.reducer import new_game
+from ..engine.rng import secure_seed
 from ..variants.eternities_map import MapRules
 
 #: Longest accepted pasted deck list, in characters.
 MAX_DECK_TEXT = 20_000
+#: The most set codes or excluded cards a form may list.
+MAX_LIST = 500
 
 
 class CreateError(ValueError):
@@ -51,14 +53,18 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     players = form.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise CreateError("'players' must be a list of names")
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise CreateError(f"a game needs 2 to {MAX_PLAYERS} players, not {len(players)}")
     players = [p.strip() for p in players]
     name = _text(form.get("name", ""), "name", 60).strip()
     seed = form.get("seed")
     seed_given = seed not in (None, "")
+    if seed_given and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+        raise CreateError("'seed' must be a whole number from 0 to 2**63 - 1")
     if not seed_given:
-        seed = secrets.randbelow(2**31)  # kept from the players: it would tell every die roll in advance
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise CreateError("'seed' must be a whole number from 0")
+        # Kept from the players, and 256 bits drawn by the system, so it selects the keyed generator whose rolls
+        # tell nothing of the next ones (see planechase.engine.rng).
+        seed = secure_seed()
     config: dict[str, Any] = {"players": players, "seed": seed}
     for key in ("variant", "team_size", "range_of_influence", "attack", "starting_player", "random_seating"):
         if form.get(key) not in (None, ""):
@@ -68,12 +74,20 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         raise CreateError("'planechase' must be true or false")
     house_rules: list[str] = []
     mode = form.get("decks", "random")
-    rng = random.Random(seed)
+    # Random decks from the seed a player chose (the same table again), else from the system: a deck's cards
+    # must not tell anything of the hidden seed.
+    rng = random.Random(seed) if seed_given else random.SystemRandom()
     sets, exclude = form.get("sets"), form.get("exclude", [])
-    if sets is not None and not (isinstance(sets, list) and all(isinstance(s, str) for s in sets)):
-        raise CreateError("'sets' must be a list of set codes")
-    if not (isinstance(exclude, list) and all(isinstance(s, str) for s in exclude)):
-        raise CreateError("'exclude' must be a list of card names")
+    if sets is not None and not (
+        isinstance(sets, list) and len(sets) <= MAX_LIST and all(isinstance(s, str) and len(s) <= 60 for s in sets)
+    ):
+        raise CreateError(f"'sets' must be a list of at most {MAX_LIST} set codes")
+    if not (
+        isinstance(exclude, list)
+        and len(exclude) <= MAX_LIST
+        and all(isinstance(s, str) and len(s) <= 200 for s in exclude)
+    ):
+        raise CreateError(f"'exclude' must be a list of at most {MAX_LIST} card names")
     eternities = form.get("eternities_map")
     if not planechase:
         config["planechase"] = False

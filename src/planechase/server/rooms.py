@@ -1,38 +1,64 @@
 """A table being played: its game, who is connected, and the messages they exchange.
 
-A :class:`Room` is transport-free: :meth:`Room.handle` takes a parsed message from a client and returns
-the messages to send, each addressed to that client or to everyone at the table. The web server
-(:mod:`planechase.server.app`) carries them over WebSockets.
+A :class:`Room` is transport-free: :meth:`Room.handle` takes a message a client sent (read by
+:func:`planechase.server.wire.parse`) and returns the messages to send, each addressed to that client or to
+everyone at the table. The web server (:mod:`planechase.server.app`) carries them over WebSockets.
 
 Every state of the table has a number, ``state``: the count of entries accepted so far. A client acts
 against the state it saw; an action made against another state is refused as ``stale``, and a message
-repeated with the same client ``id`` is acknowledged again without being applied twice.
+repeated with the same client ``id`` is acknowledged again without being applied twice (the ids of the last
+:data:`CLIENT_IDS_KEPT` entries are remembered; an older retry is ``stale``, so nothing is ever done twice).
 
 A ``state`` message carries the whole view when a client joins and after an undo (``reset``); after an
 action it carries only what changed in the view since state ``base`` (see :func:`view_changes`), and the
-acting client's copy carries the action's ``ack``.
+acting client's copy carries the action's ``ack``. Nothing is stored that could not be sent.
+
+A room keeps the states of the last :data:`UNDO_DEPTH` actions (what an agreed undo can take back) and the
+newest events of the log; older pages of the log come from the store. Every :data:`SNAPSHOT_EVERY` entries it
+stores a snapshot, so a table loads (:meth:`Room.load`) in a time that does not grow with its length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import json
+import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
-from ..engine.actions import AdjustLife, AdjustPoison, action_from_dict
+from .. import __version__
+from ..cards.catalog import CATALOG
+from ..cards.model import Catalog
+from ..engine.actions import Action, AdjustLife, AdjustPoison, action_from_dict
 from ..engine.config import GameConfig
 from ..engine.errors import IllegalActionError, PlanechaseError
 from ..engine.events import Event
-from ..engine.game import Game
-from .store import Entry, Store, TableRecord
+from ..engine.reducer import apply, new_game
+from ..engine.serialize import STATE_FORMAT_VERSION, state_from_dict, state_to_dict
+from ..engine.state import GameState, PlayerStatus
+from ..engine.views import view
+from .store import Entry, Store, StoredTable, TableRecord
+from .wire import LOG_PAGE, Act, Join, Log, Message, Ping, Undo, UndoVote, apply_changes, encode, view_changes
+
+__all__ = ["Client", "Outgoing", "Room", "TableLoadError", "apply_changes", "public_event", "view_changes"]
 
 #: The most events a joining client is sent at once (the newest ones).
-LOG_LIMIT = 400
+LOG_LIMIT = LOG_PAGE
+#: How many actions back an agreed undo can reach (one at a time).
+UNDO_DEPTH = 20
+#: A snapshot is stored after this many entries since the last one.
+SNAPSHOT_EVERY = 100
+#: How many of the newest entries' client ids a room remembers, to answer a retried message.
+CLIENT_IDS_KEPT = 1_000
+#: The form of a snapshot's body.
+SNAPSHOT_FORMAT = 1
 
 #: Event data that would tell a program more than the table may know (shuffled orders, forced draws).
 PRIVATE_EVENT_DATA = ("chance", "forced")
+
+
+class TableLoadError(Exception):
+    """A stored table that cannot be loaded (its entries do not replay); the message says where."""
 
 
 @dataclass
@@ -45,6 +71,8 @@ class Client:
     seats: tuple[int, ...] = ()
     creator: bool = False
     joined: bool = False
+    #: The address the table's links carry for this client (the creator is sent every seat's link).
+    link_base: str = ""
 
     @property
     def spectator(self) -> bool:
@@ -60,11 +88,18 @@ class Outgoing:
     #: A broadcast's copy for this client carries ``"ack": ack_id`` (the action it sent and made this state).
     ack_client: Client | None = None
     ack_id: str = ""
+    #: The message's JSON text, when it was made already (to be sure it can be sent before storing what made it).
+    text: str = ""
+
+    def encoded(self) -> str:
+        if not self.text:
+            self.text = encode(self.message)
+        return self.text
 
 
 @dataclass
 class UndoProposal:
-    """An undo asked for by a seat, waiting for every player still in the game to agree."""
+    """An undo asked for by a seat, waiting for every player still standing to agree."""
 
     by: int
     state: int
@@ -76,32 +111,142 @@ def public_event(event: Event) -> dict[str, Any]:
     return {k: v for k, v in event.to_dict().items() if k not in PRIVATE_EVENT_DATA}
 
 
-class Room:
-    """A table in play: rebuilt from its stored entries, then kept in memory while clients come and go."""
+def standing(state: GameState) -> set[int]:
+    """The seats whose players have not lost or conceded: they act and vote at the table (800.4a: a player who
+    left the game takes no more part in it; they may watch)."""
+    return {p.seat for p in state.players if p.status is not PlayerStatus.LOST}
 
-    def __init__(self, record: TableRecord, store: Store) -> None:
+
+class Room:
+    """A table in play: loaded from the store (:meth:`load`), then kept in memory while clients come and go."""
+
+    def __init__(
+        self,
+        record: TableRecord,
+        store: Store,
+        *,
+        states: list[GameState],
+        live: list[int],
+        undoable: int,
+        seq: int,
+        tail: list[tuple[int, list[dict[str, Any]]]],
+        recent: Sequence[Entry],
+        setup_events: list[dict[str, Any]],
+        snapshot_seq: int,
+        catalog: Catalog = CATALOG,
+    ) -> None:
         self.record = record
         self.store = store
-        self.game = Game(GameConfig.from_dict(record.config))
-        self.state = 0
+        self.catalog = catalog
+        #: The states an undo can go back to, the current one last, and the entry that made each (0: the setup).
+        self.states = states
+        self.live = live
+        self.undoable = undoable
+        self.state = seq
+        #: The newest actions' events (``(seq, events)``, oldest first; seq 0 is the setup), for joining clients.
+        self.tail = tail
+        self.setup_events = setup_events
+        self.snapshot_seq = snapshot_seq
         self.clients: list[Client] = []
         self.undo: UndoProposal | None = None
         #: Set when the game got ahead of the store (a failed commit): the room must be rebuilt from the store.
         self.lost = False
-        #: The entries made under each client id (to answer a retried message without asking the store).
-        self.by_client: dict[str, Entry] = {}
+        #: The entries made under the newest client ids (to answer a retried message without asking the store).
+        self.by_client: dict[str, Entry] = {e.client_id: e for e in recent if e.client_id is not None}
         #: The view last sent to the table's clients: the next ``state`` message sends what changed from it.
         self.last_view: dict[str, Any] = {}
-        for entry in store.entries(record.id):
-            if entry.client_id is not None:
-                self.by_client[entry.client_id] = entry
-            if entry.kind == "action":
-                self.game.act(entry.body)
-            elif entry.kind == "undo":
-                self.game.undo(int(entry.body.get("steps", 1)))
-            self.state = entry.seq
+        #: How many entries :meth:`load` replayed (after the snapshot it started from).
+        self.replayed = 0
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, stored: StoredTable, store: Store, catalog: Catalog = CATALOG) -> Room:
+        """Rebuild a table from what the store read (:meth:`Store.read_table`): from its newest snapshot that
+        this version can read, replaying only the entries after it. Safe to run off the event loop (it reads
+        and, for a table stored by an earlier version, fills in the log, but touches no room). Raises
+        :class:`TableLoadError` if the table can't be rebuilt."""
+        record = stored.record
+        try:
+            config = GameConfig.from_dict(record.config)
+            setup = new_game(config, catalog)
+        except (PlanechaseError, ValueError, TypeError, KeyError) as exc:
+            raise TableLoadError(f"its configuration does not start a game: {exc}") from None
+        setup_events = [public_event(e) for e in setup.events]
+        restored = None
+        for snapshot in stored.snapshots:
+            restored = _read_snapshot(snapshot.body, snapshot.seq)
+            if restored is not None:
+                break
+        entries = stored.entries
+        if restored is None:
+            restored = ([setup.state], [0], 0, 0)
+            if stored.snapshots:  # none could be read (another version made them): replay from the start
+                entries = store.entries(record.id)
+        states, live, undoable, seq = restored
+        legacy = restored[3] == 0 and any(e.events is None for e in entries)
+        filled: list[tuple[int, list[dict[str, Any]]]] = []
+        undone: list[int] = []
+        replayed = 0
+        for entry in entries:
+            if entry.seq <= seq:
+                continue
+            replayed += 1
+            if entry.seq != seq + 1:
+                raise TableLoadError(f"entry {seq + 1} is missing")
+            try:
+                if entry.kind == "action":
+                    result = apply(states[-1], action_from_dict(entry.body), catalog)
+                    states.append(result.state)
+                    live.append(entry.seq)
+                    undoable = min(undoable + 1, UNDO_DEPTH)
+                    if entry.events is None:
+                        filled.append((entry.seq, [public_event(e) for e in result.events]))
+                elif entry.kind == "undo" and entry.body == {"steps": 1}:
+                    if len(states) < 2 or not (undoable or legacy):
+                        raise TableLoadError(f"entry {entry.seq} undoes more than can be undone")
+                    states.pop()
+                    undone.append(live.pop())
+                    undoable = max(0, undoable - 1)
+                else:
+                    raise TableLoadError(f"entry {entry.seq} is not an action or an undo")
+            except (PlanechaseError, ValueError, TypeError, KeyError) as exc:
+                raise TableLoadError(f"entry {entry.seq} does not replay: {exc}") from None
+            if not legacy:
+                del states[: -undoable - 1], live[: -undoable - 1]
+            seq = entry.seq
+        del states[: -undoable - 1], live[: -undoable - 1]
+        if legacy:
+            store.fill_in_events(record.id, filled, undone)
+        page, more = store.log_page(record.id, before=seq + 1, limit=LOG_LIMIT, min_entries=UNDO_DEPTH + 1)
+        tail = page[::-1] if more else [(0, setup_events), *page[::-1]]
+        room = cls(
+            record,
+            store,
+            states=states,
+            live=live,
+            undoable=undoable,
+            seq=seq,
+            tail=tail,
+            recent=stored.recent,
+            setup_events=setup_events,
+            snapshot_seq=restored[3],
+            catalog=catalog,
+        )
+        room.replayed = replayed
+        return room
+
+    @classmethod
+    def open(cls, store: Store, table_id: str) -> Room | None:
+        """Load a table from ``store`` at once (tests and tools; the server loads off its event loop)."""
+        stored = store.read_table(table_id, recent=CLIENT_IDS_KEPT)
+        return None if stored is None else cls.load(stored, store)
 
     # -- who is who ----------------------------------------------------------------------------
+
+    @property
+    def game_state(self) -> GameState:
+        return self.states[-1]
 
     def seats_for(self, tokens: Sequence[str]) -> tuple[tuple[int, ...], bool, bool] | None:
         """The seats ``tokens`` give, whether one is the creator's and whether one is the spectators'
@@ -120,7 +265,7 @@ class Room:
         return tuple(sorted(set(seats))), creator, spectator
 
     def table_info(self) -> dict[str, Any]:
-        seating = self.game.state.seating
+        state = self.game_state
         return {
             "id": self.record.id,
             "name": self.record.meta.get("name", ""),
@@ -132,7 +277,7 @@ class Room:
             "house_rules": self.record.meta.get("house_rules", []),
             "seats": [
                 {"seat": seat.seat, "name": player.name, "team": seat.team, "role": seat.role.value}
-                for player, seat in zip(self.game.state.players, seating.seats, strict=True)
+                for player, seat in zip(state.players, state.seating.seats, strict=True)
             ],
         }
 
@@ -145,34 +290,26 @@ class Room:
         if client in self.clients:
             self.clients.remove(client)
 
-    def handle(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
-        """The answer to one message from ``client`` (already parsed and size-checked)."""
-        kind = message.get("type")
-        if kind == "join":
+    def handle(self, client: Client, message: Message) -> list[Outgoing]:
+        """The answer to one message from ``client`` (read by :func:`~planechase.server.wire.parse`)."""
+        if isinstance(message, Join):
             return self._join(client, message)
         if not client.joined:
             return [_error(client, "not_joined", "send a join message with your token first")]
-        if kind == "ping":
+        if isinstance(message, Ping):
             return [Outgoing({"type": "pong", "state": self.state}, client)]
-        if kind == "act":
+        if isinstance(message, Act):
             return self._act(client, message)
-        if kind == "undo":
+        if isinstance(message, Undo):
             return self._undo_request(client, message)
-        if kind == "undo_vote":
+        if isinstance(message, UndoVote):
             return self._undo_vote(client, message)
-        if kind == "log":
-            return [Outgoing({"type": "log", "state": self.state, "events": self._log(None)}, client)]
-        return [_error(client, "unknown_type", f"unknown message type {kind!r}")]
+        return [self._log_page(client, message)]
 
-    def _join(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
-        tokens = message.get("tokens")
-        if not isinstance(tokens, list) or not all(isinstance(t, str) and len(t) <= 64 for t in tokens):
-            return [_error(client, "bad_message", "'tokens' must be a list of token strings")]
-        if not tokens:
-            return [_error(client, "bad_token", "join with a seat, spectator or creator token")]
-        if len(tokens) > len(self.record.seat_tokens) + 2:
+    def _join(self, client: Client, message: Join) -> list[Outgoing]:
+        if len(message.tokens) > len(self.record.seat_tokens) + 2:
             return [_error(client, "bad_message", "too many tokens")]
-        found = self.seats_for(tokens)
+        found = self.seats_for(message.tokens)
         if found is None:
             return [_error(client, "bad_token", "a token is not one of this table's")]
         client.seats, client.creator, _ = found
@@ -184,176 +321,280 @@ class Room:
         }
         if client.creator:
             welcome["tokens"] = {"seats": list(self.record.seat_tokens), "spectator": self.record.spectator_token}
+            if client.link_base:
+                welcome["links"] = table_links(self.record, client.link_base)
         return [Outgoing(welcome, client), Outgoing(self._state_message(reset=True), client)]
 
-    def _act(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
-        client_id = message.get("id")
-        if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
-            return [_error(client, "bad_message", "'id' must be a string of 1 to 64 characters")]
+    def _act(self, client: Client, message: Act) -> list[Outgoing]:
+        client_id = message.id
         done = self.by_client.get(client_id)
         if done is not None:
-            if done.body != _normalised(message.get("action")):
+            if done.body != _normalised(message.action):
                 return [_refused(client, client_id, "id_reused", "that id was used for another action", self.state)]
             return [Outgoing({"type": "ack", "id": client_id, "state": done.seq, "repeated": True}, client)]
         if client.spectator:
             return [_refused(client, client_id, "spectator", "spectators can only watch", self.state)]
-        state = message.get("state")
-        if state != self.state:
+        if not standing(self.game_state) & set(client.seats):
+            return [_refused(client, client_id, "left_game", _LEFT, self.state, rule="800.4a")]
+        if message.state != self.state:
             return [_refused(client, client_id, "stale", f"the table is at state {self.state}", self.state)]
-        raw = message.get("action")
-        if not isinstance(raw, dict):
-            return [_refused(client, client_id, "bad_action", "'action' must be an object", self.state)]
         try:
-            action = action_from_dict(raw)
+            action = action_from_dict(message.action)
         except (PlanechaseError, ValueError, TypeError, KeyError) as exc:
             return [_refused(client, client_id, "bad_action", str(exc), self.state)]
         bookkeeping = isinstance(action, AdjustLife | AdjustPoison)  # anyone at the table keeps the score
         if not bookkeeping and action.player not in client.seats:
             return [_refused(client, client_id, "not_your_seat", "that seat is not yours", self.state)]
         try:
-            self.game.act(action)
+            result = apply(self.game_state, action, self.catalog)
         except IllegalActionError as exc:
             return [_refused(client, client_id, "illegal", str(exc), self.state, rule=exc.rule)]
         except (PlanechaseError, ValueError) as exc:
             return [_refused(client, client_id, "illegal", str(exc), self.state)]
-        body = action.to_dict()
-        try:
-            seq = self.store.append(self.record.id, "action", body, client_id=client_id, seq=self.state + 1)
-        except Exception:
-            self.game.undo(1)  # not stored, so not accepted
-            raise
-        assert seq is not None
-        self.by_client[client_id] = Entry(seq, "action", body, client_id)
-        self.state = seq
-        self.undo = None  # an undo asked for against an earlier state no longer applies
-        events = [public_event(e) for e in self.game.history[-1].events]
-        return [Outgoing(self._state_message(events=events), ack_client=client, ack_id=client_id)]
+        return [self._accept(client, client_id, action, result.state, result.events)]
 
-    def _undo_request(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
+    def _accept(
+        self, client: Client, client_id: str, action: Action, state: GameState, made: Sequence[Event]
+    ) -> Outgoing:
+        """Store an action the rules allow, unless what it made can't be sent, and keep its state."""
+        seq = self.state + 1
+        events = [public_event(e) for e in made]
+        seen = view(state, None, self.catalog)
+        message = self._changes_message(seq, seen, events, undo=None)
+        try:
+            text = encode(message)
+        except (TypeError, ValueError):  # never store what could not be shown
+            return _refused(client, client_id, "unshowable", "the table could not show that action's result", seq - 1)
+        body = action.to_dict()
+        self.store.append(self.record.id, "action", body, client_id=client_id, seq=seq, events=events)
+        self.by_client[client_id] = Entry(seq, "action", body, client_id)
+        if len(self.by_client) > CLIENT_IDS_KEPT:
+            del self.by_client[next(iter(self.by_client))]
+        self.states.append(state)
+        self.live.append(seq)
+        self.undoable = min(self.undoable + 1, UNDO_DEPTH)
+        self._keep_window()
+        self.tail.append((seq, events))
+        self._trim_tail()
+        self.state = seq
+        self.last_view = seen
+        self.undo = None  # an undo asked for against an earlier state no longer applies
+        self.snapshot_if_due()
+        return Outgoing(message, ack_client=client, ack_id=client_id, text=text)
+
+    def _voter(self, client: Client) -> int | None:
+        """The client's first seat that may propose or agree to an undo (its player is still standing)."""
+        mine = standing(self.game_state) & set(client.seats)
+        return min(mine) if mine else None
+
+    def _undo_request(self, client: Client, message: Undo) -> list[Outgoing]:
         if client.spectator:
             return [_error(client, "spectator", "spectators can only watch")]
-        if len(self.game.history) < 2:
-            return [_error(client, "nothing_to_undo", "nothing has happened yet that can be undone")]
-        if message.get("state") != self.state:
+        voter = self._voter(client)
+        if voter is None:
+            return [_error(client, "left_game", _LEFT)]
+        if not self.undoable:
+            return [
+                _error(client, "nothing_to_undo", f"nothing can be undone now (at most the last {UNDO_DEPTH} actions)")
+            ]
+        if message.state != self.state:
             return [_error(client, "stale", f"the table is at state {self.state}")]
-        self.undo = UndoProposal(by=client.seats[0], state=self.state, agreed=set(client.seats))
+        self.undo = UndoProposal(by=voter, state=self.state, agreed=standing(self.game_state) & set(client.seats))
         return self._undo_progress()
 
-    def _undo_vote(self, client: Client, message: Mapping[str, Any]) -> list[Outgoing]:
+    def _undo_vote(self, client: Client, message: UndoVote) -> list[Outgoing]:
         if self.undo is None:
             return [_error(client, "no_undo", "no undo is waiting for votes")]
         if client.spectator:
             return [_error(client, "spectator", "spectators can only watch")]
-        if message.get("agree") is not True:
+        if self._voter(client) is None:
+            return [_error(client, "left_game", _LEFT)]
+        mine = standing(self.game_state) & set(client.seats)
+        if not message.agree:
             self.undo = None
-            return [Outgoing({"type": "undo", "proposal": None, "refused_by": list(client.seats)})]
-        self.undo.agreed.update(client.seats)
+            return [Outgoing({"type": "undo", "proposal": None, "refused_by": sorted(mine)})]
+        self.undo.agreed.update(mine)
         return self._undo_progress()
 
     def _undo_progress(self) -> list[Outgoing]:
         proposal = self.undo
         assert proposal is not None
-        needed = set(self.game.state.seats_in_game) or set(range(len(self.game.state.players)))
-        if not needed <= proposal.agreed:
+        if not standing(self.game_state) <= proposal.agreed:
             return [Outgoing({"type": "undo", "proposal": self._proposal()})]
-        seq = self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None, seq=self.state + 1)
-        assert seq is not None
-        self.game.undo(1)
+        seq = self.state + 1
+        undone = self.live[-1]
+        self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None, seq=seq)
+        self.store.mark_undone(self.record.id, undone)
+        self.states.pop()
+        self.live.pop()
+        self.undoable -= 1
+        if self.tail and self.tail[-1][0] == undone:
+            self.tail.pop()
         self.state = seq
         self.undo = None
+        self.snapshot_if_due()
         return [Outgoing({"type": "undo", "proposal": None, "done": True}), Outgoing(self._state_message(reset=True))]
 
     def _proposal(self) -> dict[str, Any] | None:
         if self.undo is None:
             return None
-        waiting = sorted(set(self.game.state.seats_in_game) - self.undo.agreed)
+        waiting = sorted(standing(self.game_state) - self.undo.agreed)
         return {"by": self.undo.by, "state": self.undo.state, "agreed": sorted(self.undo.agreed), "waiting": waiting}
+
+    # -- keeping what is needed, and no more ------------------------------------------------------
+
+    def _keep_window(self) -> None:
+        del self.states[: -self.undoable - 1], self.live[: -self.undoable - 1]
+
+    def _trim_tail(self) -> None:
+        """Drop the oldest actions' events from memory while the rest hold a joining client's log and every
+        action an undo could take back (older ones are read from the store when asked for)."""
+        count = sum(len(events) for _, events in self.tail)
+        while len(self.tail) > UNDO_DEPTH + 1 and count - len(self.tail[0][1]) >= LOG_LIMIT:
+            count -= len(self.tail.pop(0)[1])
+
+    def snapshot_if_due(self) -> bool:
+        """Store a snapshot (with the next commit) if :data:`SNAPSHOT_EVERY` entries came since the last one;
+        whether it did."""
+        if self.state - self.snapshot_seq < SNAPSHOT_EVERY:
+            return False
+        self.store.put_snapshot(self.record.id, self.state, snapshot_body(self.states, self.live, self.undoable))
+        self.snapshot_seq = self.state
+        return True
 
     # -- what clients see ----------------------------------------------------------------------
 
-    def _log(self, limit: int | None = LOG_LIMIT) -> list[dict[str, Any]]:
-        events = [public_event(e) for e in self.game.events()]
-        return events if limit is None else events[-limit:]
+    def _newest_events(self) -> tuple[list[dict[str, Any]], int | None]:
+        """The newest events in memory (at most :data:`LOG_LIMIT`, whole actions) and the number of the oldest
+        action they start with, or ``None`` when they start with the game's setup."""
+        events: list[dict[str, Any]] = []
+        first: int | None = None
+        for seq, made in reversed(self.tail):
+            if events and len(events) + len(made) > LOG_LIMIT:
+                break
+            events[:0] = made
+            first = seq
+        return events, first or None
 
-    def _state_message(self, *, events: list[dict[str, Any]] | None = None, reset: bool = False) -> dict[str, Any]:
-        """The table as everyone sees it: the view (or, after an action, the view's fields that changed since
-        the state before, which every joined client has), and the new events (or, with ``reset``, the log)."""
-        view = self.game.view(None)
-        out: dict[str, Any] = {"type": "state", "state": self.state}
-        if reset or not self.last_view:
-            out["view"] = view
+    def _log_page(self, client: Client, message: Log) -> Outgoing:
+        """A page of the log: the newest events of the actions numbered below ``before`` (whole actions, at most
+        ``limit`` events unless one action has more), from memory and then from the store, oldest first. The
+        answer's ``before`` is the number to ask with for the page before it, and ``more`` says there is one."""
+        before = self.state + 1 if message.before is None else min(message.before, self.state + 1)
+        limit = message.limit
+        page: list[tuple[int, list[dict[str, Any]]]] = []
+        count = 0
+
+        def take(seq: int, made: list[dict[str, Any]]) -> bool:
+            nonlocal count
+            if page and count + len(made) > limit:
+                return False
+            page.append((seq, made))
+            count += len(made)
+            return True
+
+        for seq, made in reversed(self.tail):
+            if seq < before and not take(seq, made):
+                break
         else:
-            out["base"] = self.state - 1
-            out["changes"], patch = view_changes(self.last_view, view)
+            oldest = min(before, self.tail[0][0]) if self.tail else before
+            if oldest > 0:  # what is in memory does not reach the setup: read on in the store
+                stored, more = self.store.log_page(self.record.id, before=oldest, limit=max(1, limit - count))
+                if all(take(seq, made) for seq, made in stored) and not more:
+                    take(0, self.setup_events)
+        first = page[-1][0] if page else 0
+        events = [event for _, made in reversed(page) for event in made]
+        return Outgoing(
+            {"type": "log", "state": self.state, "events": events, "before": first, "more": first > 0}, client
+        )
+
+    def _state_message(self, *, reset: bool = False) -> dict[str, Any]:
+        """The table as everyone sees it: the whole view and the log's newest events (``reset``)."""
+        seen = view(self.game_state, None, self.catalog)
+        self.last_view = seen
+        events, first = self._newest_events()
+        return {
+            "type": "state",
+            "state": self.state,
+            "view": seen,
+            "reset": True,
+            "events": events,
+            "log_truncated": first is not None,
+            "log_before": first or 0,
+            "undo": self._proposal(),
+        }
+
+    def _changes_message(
+        self, seq: int, seen: dict[str, Any], events: list[dict[str, Any]], *, undo: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """After an action: the view's fields that changed since the state before (which every joined client
+        has), and the action's events."""
+        out: dict[str, Any] = {"type": "state", "state": seq}
+        if self.last_view:
+            out["base"] = seq - 1
+            out["changes"], patch = view_changes(self.last_view, seen)
             if patch:
                 out["patch"] = patch
-        self.last_view = view
-        if reset:
-            log = self._log()
-            out["reset"] = True
-            out["events"] = log
-            out["log_truncated"] = len(log) < sum(len(r.events) for r in self.game.history)
         else:
-            out["events"] = events or []
-        out["undo"] = self._proposal()
+            out["view"] = seen
+        out["events"] = events
+        out["undo"] = undo
         return out
 
 
-def view_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """What changed from view ``before`` to view ``after``: ``changes``, the top-level fields with a new value,
-    and ``patch``, for a list of objects that kept its length and its items' fields (the players, the face-up
-    cards...), only the fields that changed, by item index. A client applies ``changes`` over its view, then
-    for each ``patch[field][index]`` updates those fields of that item.
+_LEFT = "players who left the game can only watch (800.4a)"
 
-    >>> before = {"turn": 3, "players": [{"seat": 0, "life": 20}, {"seat": 1, "life": 20}], "stack": []}
-    >>> after = {"turn": 3, "players": [{"seat": 0, "life": 20}, {"seat": 1, "life": 17}], "stack": [{"id": 1}]}
-    >>> view_changes(before, after)
-    ({'stack': [{'id': 1}]}, {'players': {'1': {'life': 17}}})
+
+def table_links(record: TableRecord, base: str) -> dict[str, Any]:
+    """A table's links on the server at ``base``: each seat's, the creator's, the spectators' and the display's
+    (the token after ``#t=``, so it never reaches a server's logs).
+
+    >>> record = TableRecord("T1", 0.0, {}, {}, "c", "s", ("a", "b"))
+    >>> table_links(record, "http://10.0.0.5:8000")["seats"]
+    ['http://10.0.0.5:8000/t/T1#t=a', 'http://10.0.0.5:8000/t/T1#t=b']
     """
-    changes: dict[str, Any] = {}
-    patch: dict[str, Any] = {}
-    for key, value in after.items():
-        old = before.get(key)
-        if old == value:
-            continue
-        items = _item_changes(old, value)
-        if items is None:
-            changes[key] = value
-        else:
-            patch[key] = items
-    return changes, patch
+    page = f"{base}/t/{record.id}"
+    return {
+        "creator": f"{page}#t={record.creator_token}",
+        "seats": [f"{page}#t={token}" for token in record.seat_tokens],
+        "spectator": f"{page}#t={record.spectator_token}",
+        "display": f"{page}#t={record.spectator_token}&display=1",
+    }
 
 
-def apply_changes(view: Mapping[str, Any], message: Mapping[str, Any]) -> dict[str, Any]:
-    """The view a client has after a ``state`` message that carries only what changed (the inverse of
-    :func:`view_changes`): ``changes`` replaces whole fields, then ``patch`` updates fields of a list's items.
-
-    >>> apply_changes({"turn": 3, "players": [{"seat": 0, "life": 20}]}, {"changes": {"turn": 4},
-    ...               "patch": {"players": {"0": {"life": 18}}}})
-    {'turn': 4, 'players': [{'seat': 0, 'life': 18}]}
-    """
-    after = {**view, **message["changes"]}
-    for key, items in message.get("patch", {}).items():
-        updated = list(after[key])
-        for index, fields in items.items():
-            updated[int(index)] = {**updated[int(index)], **fields}
-        after[key] = updated
-    return after
+def snapshot_body(states: Sequence[GameState], live: Sequence[int], undoable: int) -> bytes:
+    """A snapshot's stored form: the states an undo can reach and the entries that made them, with the versions
+    that wrote them (a snapshot made by another version is not used: the table is replayed instead)."""
+    body = {
+        "format": SNAPSHOT_FORMAT,
+        "engine": __version__,
+        "state_format": STATE_FORMAT_VERSION,
+        "undoable": undoable,
+        "live": list(live),
+        "states": [state_to_dict(s) for s in states],
+    }
+    return zlib.compress(json.dumps(body, separators=(",", ":")).encode(), 1)
 
 
-def _item_changes(old: object, new: object) -> dict[str, dict[str, Any]] | None:
-    """The changed fields of each changed item of two lists of objects, or ``None`` if the lists differ in
-    length or an item in its fields (then the whole list is sent)."""
-    if not isinstance(old, list) or not isinstance(new, list) or len(old) != len(new):
-        return None
-    items: dict[str, dict[str, Any]] = {}
-    for index, (was, now) in enumerate(zip(old, new, strict=True)):
-        if was == now:
-            continue
-        if not isinstance(was, dict) or not isinstance(now, dict) or was.keys() != now.keys():
+def _read_snapshot(body: bytes, seq: int) -> tuple[list[GameState], list[int], int, int] | None:
+    """A snapshot's states, the entries that made them, how many actions can be undone, and its number; ``None``
+    if this version can't use it."""
+    try:
+        data = json.loads(zlib.decompress(body))
+        if (data["format"], data["engine"], data["state_format"]) != (
+            SNAPSHOT_FORMAT,
+            __version__,
+            STATE_FORMAT_VERSION,
+        ):
             return None
-        items[str(index)] = {field: value for field, value in now.items() if was[field] != value}
-    return items
+        states = [state_from_dict(s) for s in data["states"]]
+        live = [int(n) for n in data["live"]]
+        undoable = int(data["undoable"])
+    except (ValueError, TypeError, KeyError, zlib.error):
+        return None
+    if not states or len(states) != len(live) or len(states) != undoable + 1 or live[-1] > seq:
+        return None
+    return states, live, undoable, seq
 
 
 def _normalised(raw: object) -> dict[str, Any] | None:
@@ -373,17 +614,3 @@ def _refused(client: Client, client_id: str, code: str, message: str, state: int
     if rule:
         out["rule"] = rule
     return Outgoing(out, client)
-
-
-def encode(message: object) -> str:
-    """A message's JSON text: compact, UTF-8 characters as they are.
-
-    >>> encode({"type": "pong", "state": 3, "name": "Zoë"})
-    '{"type":"pong","state":3,"name":"Zoë"}'
-    """
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-def decode(text: str) -> Any:
-    """A message from its JSON text; raises ``ValueError`` (a ``json.JSONDecodeError``) if it is not JSON."""
-    return orjson.loads(text)

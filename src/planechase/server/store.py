@@ -5,6 +5,11 @@ and the list of its accepted entries: engine actions and agreed undos, numbered 
 rebuilt by replaying the entries from the configuration, which is deterministic from the seed, so an
 entry written to disk is never lost: every entry is committed before it is acknowledged or broadcast.
 
+Beside each action the store keeps the events it made, as the table's clients saw them, so that any page of a
+long table's log is one query; an action taken back by an agreed undo is marked ``undone`` and leaves the log.
+Every so often the table's room also stores a *snapshot* (:meth:`Store.put_snapshot`): the states a table needs
+at one entry, so that loading a long table replays only the entries after its newest snapshot.
+
 >>> import tempfile, pathlib
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "tables.sqlite3")
 >>> record = store.create_table({"players": ["Ann", "Bob"]}, {"name": "Friday"}, seats=2)
@@ -21,8 +26,9 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,6 +64,25 @@ CREATE TABLE IF NOT EXISTS entries (
 DROP INDEX IF EXISTS entries_by_client;
 """
 
+#: Changes to the schema above, by the version each makes (SQLite's ``user_version``).
+_MIGRATIONS: dict[int, str] = {
+    1: """
+ALTER TABLE entries ADD COLUMN events TEXT;
+ALTER TABLE entries ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN broken TEXT;
+CREATE TABLE IF NOT EXISTS snapshots (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+""",
+}
+
+#: How many snapshots of a table are kept (the newest ones; an older one serves if the newest can't be read).
+SNAPSHOTS_KEPT = 2
+
 
 def new_token() -> str:
     """An unguessable token (128 bits, URL-safe)."""
@@ -67,7 +92,8 @@ def new_token() -> str:
 @dataclass(frozen=True)
 class TableRecord:
     """A stored table: its id, when it was made, its game configuration (JSON form), what the creator
-    chose beside it (``meta``: a name, how decks were made, house rules), and its tokens."""
+    chose beside it (``meta``: a name, how decks were made, house rules), and its tokens. ``broken`` says why
+    the table was set aside (it could not be loaded), or is empty."""
 
     id: str
     created: float
@@ -76,28 +102,62 @@ class TableRecord:
     creator_token: str
     spectator_token: str
     seat_tokens: tuple[str, ...]
+    broken: str = ""
 
 
 @dataclass(frozen=True)
 class Entry:
-    """An accepted entry: ``kind`` is ``action`` (an engine action) or ``undo`` (an agreed undo)."""
+    """An accepted entry: ``kind`` is ``action`` (an engine action) or ``undo`` (an agreed undo). ``events`` is
+    what the action showed the table (``None`` where it was stored before the store kept events)."""
 
     seq: int
     kind: str
     body: dict[str, Any]
     client_id: str | None
+    events: list[dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A stored snapshot: the table's states at entry ``seq``, in the room's own (opaque) form."""
+
+    seq: int
+    body: bytes
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """What loading a table needs, read in one go (see :meth:`Store.read_table`)."""
+
+    record: TableRecord
+    #: The newest snapshots first.
+    snapshots: list[Snapshot]
+    #: The entries after the oldest snapshot's number (all of them if there is none), in order.
+    entries: list[Entry]
+    #: The newest entries that carry a client id, up to the number asked for, in order.
+    recent: list[Entry]
+
+
+_ENTRY_COLUMNS = "seq, kind, body, client_id, events"
+
+
+def _entry(row: Sequence[Any]) -> Entry:
+    return Entry(row[0], row[1], orjson.loads(row[2]), row[3], None if row[4] is None else orjson.loads(row[4]))
 
 
 class Store:
     """The SQLite file of every table (WAL journal, so a killed server loses nothing it committed).
 
-    Entries are committed at once, unless the store is made with ``group_commit``: then :meth:`append` only
-    queues its entry, and whoever serves the tables calls :meth:`commit` before acknowledging any entry
-    appended since the last commit. One short transaction for all the entries appended within a moment (the
-    server makes one per 2 ms at most) costs much less than one per entry, and holds the write lock only while it
-    writes, so several server processes can share the file. With group commits the store does not look for a
-    retried client id itself: the caller knows the ids its tables used. A number taken twice makes the commit
-    fail, and none of its entries is kept.
+    Writes are queued and written by :meth:`commit`, in one transaction, in the order they were made. A store
+    made without ``group_commit`` commits every write at once; with ``group_commit``, whoever serves the tables
+    calls :meth:`commit` before acknowledging anything written since the last commit. One short transaction for
+    all the entries written within a moment (the server makes one per 2 ms at most) costs much less than one per
+    entry, and holds the write lock only while it writes, so several server processes can share the file. With
+    group commits the store does not look for a retried client id itself: the caller knows the ids its tables
+    used. A number taken twice makes the commit fail, and none of its writes is kept.
+
+    The store's own connection belongs to the thread that serves the tables (the event loop); :meth:`read_table`
+    and :meth:`log_page` may also be called from other threads, which read through connections of their own.
 
     >>> import tempfile, pathlib
     >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "tables.sqlite3", group_commit=True)
@@ -110,23 +170,38 @@ class Store:
     (False, 1)
     """
 
-    def __init__(self, path: Path | str, *, group_commit: bool = False) -> None:
+    def __init__(self, path: Path | str, *, group_commit: bool = False, busy_timeout: float = 10.0) -> None:
         self.path = Path(path)
         self.group_commit = group_commit
-        self._queued: list[tuple[str, int, str, str, str | None, float]] = []
+        self.busy_timeout = busy_timeout
+        self._inserts: list[tuple[str, int, str, str, str | None, float, str | None]] = []
+        self._undone: list[tuple[str, int]] = []
+        self._snapshots: list[tuple[str, int, bytes, float]] = []
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Another process writing (several server workers): wait for its short transaction to end.
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
+        self._db = self._connect()
+        self._readers = threading.local()
+        self._owner = threading.get_ident()
         self._set_up()
 
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=self.busy_timeout)
+
     def _set_up(self) -> None:
-        """The journal mode and the schema. Processes opening a new file at the same moment (server workers)
-        can find it locked while one of them sets it up, which SQLite reports at once: try again for a while."""
+        """The journal mode, the schema and its migrations. Processes opening a new file at the same moment
+        (server workers) can find it locked while one of them sets it up, which SQLite reports at once: try
+        again for a while."""
         for attempt in range(100):
             try:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.executescript(_SCHEMA)
+                with self._transaction():
+                    version = self._db.execute("PRAGMA user_version").fetchone()[0]
+                    for number in sorted(n for n in _MIGRATIONS if n > version):
+                        for statement in filter(str.strip, _MIGRATIONS[number].split(";")):
+                            self._db.execute(statement)
+                        self._db.execute(f"PRAGMA user_version = {number:d}")
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) or attempt == 99:
@@ -136,12 +211,22 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
+    def _reader(self) -> sqlite3.Connection:
+        """A connection for reading: the store's own on its thread, else one per thread."""
+        if threading.get_ident() == self._owner:
+            return self._db
+        db: sqlite3.Connection | None = getattr(self._readers, "db", None)
+        if db is None:
+            db = self._readers.db = self._connect()
+        return db
+
+    # -- tables ----------------------------------------------------------------------------------
+
     def create_table(self, config: Mapping[str, Any], meta: Mapping[str, Any], *, seats: int) -> TableRecord:
-        """Store a new table with fresh tokens and return it (committing any entries written before)."""
-        self.commit()
-        table_id = secrets.token_urlsafe(6)
+        """Store a new table with fresh tokens and return it, in a transaction of its own (entries queued for a
+        group commit are not written by it: they wait for their own commit)."""
         record = TableRecord(
-            id=table_id,
+            id=secrets.token_urlsafe(6),
             created=time.time(),
             config=dict(config),
             meta=dict(meta),
@@ -151,7 +236,8 @@ class Store:
         )
         with self._transaction():
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, created, config, meta, creator_token, spectator_token) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     record.id,
                     record.created,
@@ -168,12 +254,17 @@ class Store:
         return record
 
     def table(self, table_id: str) -> TableRecord | None:
-        row = self._db.execute(
-            "SELECT id, created, config, meta, creator_token, spectator_token FROM tables WHERE id = ?", (table_id,)
+        return self._record(self._reader(), table_id)
+
+    @staticmethod
+    def _record(db: sqlite3.Connection, table_id: str) -> TableRecord | None:
+        row = db.execute(
+            "SELECT id, created, config, meta, creator_token, spectator_token, broken FROM tables WHERE id = ?",
+            (table_id,),
         ).fetchone()
         if row is None:
             return None
-        tokens = self._db.execute("SELECT token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
+        tokens = db.execute("SELECT token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
         return TableRecord(
             id=row[0],
             created=row[1],
@@ -182,55 +273,189 @@ class Store:
             creator_token=row[4],
             spectator_token=row[5],
             seat_tokens=tuple(t[0] for t in tokens),
+            broken=row[6] or "",
         )
 
-    def entries(self, table_id: str) -> list[Entry]:
-        rows = self._db.execute(
-            "SELECT seq, kind, body, client_id FROM entries WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
-        return [Entry(seq, kind, json.loads(body), client) for seq, kind, body, client in rows]
+    def set_aside(self, table_id: str, reason: str) -> None:
+        """Mark a table that cannot be loaded (it is kept, and reported instead of being loaded again)."""
+        with self._transaction():
+            self._db.execute("UPDATE tables SET broken = ? WHERE id = ?", (reason[:500] or "?", table_id))
+
+    def broken_tables(self) -> list[tuple[str, str]]:
+        """The tables set aside, with why: ``[(id, reason), ...]``."""
+        rows = self._db.execute("SELECT id, broken FROM tables WHERE broken IS NOT NULL ORDER BY created").fetchall()
+        return [(row[0], row[1]) for row in rows]
+
+    # -- entries ---------------------------------------------------------------------------------
+
+    def entries(self, table_id: str, *, after: int = 0) -> list[Entry]:
+        """The table's entries after number ``after``, in order."""
+        rows = (
+            self._reader()
+            .execute(
+                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
+            )
+            .fetchall()
+        )
+        return [_entry(row) for row in rows]
+
+    def read_table(self, table_id: str, *, recent: int) -> StoredTable | None:
+        """Everything loading a table needs, from one consistent read: its record, its snapshots, the entries
+        after its oldest snapshot, and the ``recent`` newest entries with a client id. Its cost does not grow
+        with the table's length, once the table has a snapshot."""
+        db = self._reader()
+        db.execute("BEGIN")
+        try:
+            record = self._record(db, table_id)
+            if record is None:
+                return None
+            rows = db.execute(
+                "SELECT seq, body FROM snapshots WHERE table_id = ? ORDER BY seq DESC", (table_id,)
+            ).fetchall()
+            snapshots = [Snapshot(seq, bytes(body)) for seq, body in rows]
+            after = snapshots[-1].seq if snapshots else 0
+            entries = [
+                _entry(row)
+                for row in db.execute(
+                    f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq",
+                    (table_id, after),
+                )
+            ]
+            newest = [
+                _entry(row)
+                for row in db.execute(
+                    f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id IS NOT NULL "
+                    "ORDER BY seq DESC LIMIT ?",
+                    (table_id, recent),
+                )
+            ]
+        finally:
+            db.execute("COMMIT")
+        return StoredTable(record, snapshots, entries, newest[::-1])
+
+    def log_page(
+        self, table_id: str, *, before: int, limit: int, min_entries: int = 0
+    ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
+        """The events of the table's actions numbered below ``before`` that were not undone, newest first:
+        ``([(seq, events), ...], more)``, the fewest newest actions that hold ``limit`` events and number at least
+        ``min_entries`` (or all there are), and whether older ones remain."""
+        wanted = max(limit, min_entries) + 1
+        rows = (
+            self._reader()
+            .execute(
+                "SELECT seq, events FROM entries WHERE table_id = ? AND seq < ? AND kind = 'action' AND undone = 0 "
+                "ORDER BY seq DESC LIMIT ?",
+                (table_id, before, wanted),
+            )
+            .fetchall()
+        )
+        page: list[tuple[int, list[dict[str, Any]]]] = []
+        count = 0
+        for seq, events in rows:
+            if count >= limit and len(page) >= min_entries:
+                return page, True
+            shown = [] if events is None else orjson.loads(events)
+            page.append((seq, shown))
+            count += len(shown)
+        return page, len(rows) == wanted
 
     def append(
-        self, table_id: str, kind: str, body: Mapping[str, Any], *, client_id: str | None, seq: int | None = None
+        self,
+        table_id: str,
+        kind: str,
+        body: Mapping[str, Any],
+        *,
+        client_id: str | None,
+        seq: int | None = None,
+        events: Sequence[Mapping[str, Any]] | None = None,
     ) -> int | None:
-        """Write an entry after the table's last (number ``seq`` when the caller knows it); its number, or
-        ``None`` if ``client_id`` was already used at this table (a retried message: nothing is written).
-        Committed at once unless the store makes group commits (and then the caller, who knows the ids its
-        tables used, must not give a used one)."""
+        """Write an entry after the table's last (number ``seq`` when the caller knows it), with the events it
+        showed; its number, or ``None`` if ``client_id`` was already used at this table (a retried message:
+        nothing is written). Committed at once unless the store makes group commits (and then the caller, who
+        knows the ids its tables used, must not give a used one)."""
         if seq is None:
             if self.group_commit:
                 raise ValueError("with group commits, say which number the entry takes (seq)")
             last = self._db.execute("SELECT MAX(seq) FROM entries WHERE table_id = ?", (table_id,)).fetchone()[0]
             seq = (last or 0) + 1
-        row = (table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time())
-        if self.group_commit:
-            self._queued.append(row)
-            return seq
-        if client_id is not None and self.entry_of_client(table_id, client_id) is not None:
+        if not self.group_commit and client_id is not None and self.entry_of_client(table_id, client_id):
             return None
-        self._db.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)", row)
+        shown = None if events is None else orjson.dumps(list(events)).decode()
+        self._inserts.append((table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time(), shown))
+        self._written()
         return seq
+
+    def mark_undone(self, table_id: str, seq: int) -> None:
+        """Mark action ``seq`` as taken back by an undo: it leaves the log (written with the next commit)."""
+        self._undone.append((table_id, seq))
+        self._written()
+
+    def put_snapshot(self, table_id: str, seq: int, body: bytes) -> None:
+        """Keep a snapshot of the table at entry ``seq`` (written with the next commit, after the entries; only the
+        newest :data:`SNAPSHOTS_KEPT` are kept)."""
+        self._snapshots.append((table_id, seq, body, time.time()))
+        self._written()
+
+    def fill_in_events(
+        self, table_id: str, events: Sequence[tuple[int, list[dict[str, Any]]]], undone: Sequence[int]
+    ) -> None:
+        """Store the events of entries written before the store kept them, and which of them were undone (a table
+        stored by an earlier version, replayed once). Written in short transactions of their own."""
+        rows = [(orjson.dumps(shown).decode(), table_id, seq) for seq, shown in events]
+        db = self._reader()
+        for start in range(0, max(len(rows), len(undone)), 500):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(
+                    "UPDATE entries SET events = ? WHERE table_id = ? AND seq = ?", rows[start : start + 500]
+                )
+                db.executemany(
+                    "UPDATE entries SET undone = 1 WHERE table_id = ? AND seq = ?",
+                    [(table_id, seq) for seq in undone[start : start + 500]],
+                )
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def _written(self) -> None:
+        if not self.group_commit:
+            self.commit()
 
     @property
     def uncommitted(self) -> bool:
-        """Whether entries were appended since the last commit (only with ``group_commit``)."""
-        return bool(self._queued)
+        """Whether anything was written since the last commit (only with ``group_commit``)."""
+        return bool(self._inserts or self._undone or self._snapshots)
 
     def commit(self) -> None:
-        """Write and commit the entries appended since the last commit, in one transaction. If that fails
-        (a full disk, a repeated client id) none of them is kept, and the error is raised."""
-        if not self._queued:
+        """Write and commit what was written since the last commit, in one transaction. If that fails (a full
+        disk, a repeated entry number) none of it is kept, and the error is raised."""
+        if not self.uncommitted:
             return
-        rows, self._queued = self._queued, []
+        inserts, self._inserts = self._inserts, []
+        undone, self._undone = self._undone, []
+        snapshots, self._snapshots = self._snapshots, []
         with self._transaction():
-            self._db.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)", rows)
+            self._db.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, 0)", inserts)
+            self._db.executemany("UPDATE entries SET undone = 1 WHERE table_id = ? AND seq = ?", undone)
+            for table_id, seq, body, created in snapshots:
+                self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (table_id, seq, body, created))
+                self._db.execute(
+                    "DELETE FROM snapshots WHERE table_id = ? AND seq NOT IN "
+                    "(SELECT seq FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT ?)",
+                    (table_id, table_id, SNAPSHOTS_KEPT),
+                )
 
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
         """The entry a client stored under ``client_id`` at this table, if any."""
-        row = self._db.execute(
-            "SELECT seq, kind, body, client_id FROM entries WHERE table_id = ? AND client_id = ?", (table_id, client_id)
-        ).fetchone()
-        return None if row is None else Entry(row[0], row[1], json.loads(row[2]), row[3])
+        row = (
+            self._reader()
+            .execute(
+                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id = ?", (table_id, client_id)
+            )
+            .fetchone()
+        )
+        return None if row is None else _entry(row)
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)

@@ -43,6 +43,8 @@ from urllib.parse import unquote
 import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .settings import ServerSettings
+
 #: How long a new connection may take to send its request line before the front closes it, in seconds.
 REQUEST_LINE_TIMEOUT = 10.0
 #: The most the front peeks at; a request line that does not end within it is refused (connection closed).
@@ -190,18 +192,22 @@ class AdoptingServer(uvicorn.Server):
 
 
 def worker_main(argv: list[str] | None = None) -> int:
-    """Run one worker (``python -m planechase.server.workers --channel FD --index I --workers N --data DIR
-    --create-limit L``); the front starts it."""
+    """Run one worker (``python -m planechase.server.workers --channel FD --index I --workers N --settings JSON``);
+    the front starts it."""
     parser = argparse.ArgumentParser(prog="planechase.server.workers")
-    for name in ("--channel", "--index", "--workers", "--create-limit"):
+    for name in ("--channel", "--index", "--workers"):
         parser.add_argument(name, type=int, required=True)
-    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--settings", required=True)
     args = parser.parse_args(argv)
     from .app import create_app
+    from .guard import ConnectionGuard, raise_open_files, uvicorn_options
+    from .settings import ServerSettings
 
-    app = OwnTablesOnly(create_app(args.data, create_limit=args.create_limit), args.index, args.workers)
-    # The same settings as ``run_server``'s single process (planechase.cli.serve_cmd).
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=65_536, ws_per_message_deflate=False)
+    settings = ServerSettings.from_json(args.settings)
+    raise_open_files()
+    app = OwnTablesOnly(create_app(settings), args.index, args.workers)
+    # The same settings as a single process (planechase.cli.serve_cmd).
+    config = uvicorn.Config(app, **uvicorn_options(settings, ConnectionGuard(settings)))
     server = AdoptingServer(config, socket.socket(fileno=args.channel))
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
@@ -406,37 +412,28 @@ class Front:
             worker.channel.close()
 
 
-def _spawn(index: int, workers: int, data: Path, create_limit: int) -> _Worker:
+def _spawn(index: int, workers: int, settings: ServerSettings) -> _Worker:
     front_end, worker_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     with worker_end:
         command = [sys.executable, "-m", "planechase.server.workers", "--channel", str(worker_end.fileno())]
-        command += ["--index", str(index), "--workers", str(workers), "--data", str(data)]
-        process = subprocess.Popen([*command, "--create-limit", str(create_limit)], pass_fds=[worker_end.fileno()])
+        command += ["--index", str(index), "--workers", str(workers), "--settings", settings.to_json()]
+        process = subprocess.Popen(command, pass_fds=[worker_end.fileno()])
     front_end.setblocking(False)
     return _Worker(index, process, front_end)
 
 
-def _more_files() -> None:
-    """Raise the soft limit on open files to the hard one: every connection is a file, in the front for a moment
-    and then in a worker (which inherits the limit)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = 1 << 20 if hard == resource.RLIM_INFINITY else hard
-    if soft != resource.RLIM_INFINITY and soft < target:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-
-
-def serve_workers(*, host: str, port: int, data: Path, create_limit: int, workers: int) -> int:
+def serve_workers(*, host: str, port: int, settings: ServerSettings, workers: int) -> int:
     """Listen on ``host``:``port`` and serve with ``workers`` processes until SIGINT or SIGTERM (then 0), or until
     a worker dies (then 1). Raises :class:`WorkersError` without ``socket.send_fds``, :class:`OSError` if
     it can't listen."""
     if not hasattr(socket, "send_fds") or not hasattr(socket, "SOCK_SEQPACKET"):
         raise WorkersError("--workers needs a system that can pass connections between processes (Linux)")
+    from .guard import raise_open_files
     from .store import Store
 
-    _more_files()
+    raise_open_files()
     # The file made (WAL, tables) once, here: workers opening a new file together would race to set it up.
-    Store(Path(data) / "tables.sqlite3").close()
+    Store(Path(settings.data) / "tables.sqlite3").close()
     listeners = bind(host, port)
     front = Front(listeners, [])
     wake_reader, wake_writer = socket.socketpair()
@@ -450,7 +447,7 @@ def serve_workers(*, host: str, port: int, data: Path, create_limit: int, worker
     wakeup = signal.set_wakeup_fd(wake_writer.fileno(), warn_on_full_buffer=False)
     try:
         for index in range(workers):
-            front.workers.append(_spawn(index, workers, data, create_limit))
+            front.workers.append(_spawn(index, workers, settings))
         front.selector.register(wake_reader, selectors.EVENT_READ, lambda mask: wake_reader.recv(512))
         front.run()
     finally:

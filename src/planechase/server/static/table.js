@@ -219,6 +219,10 @@ const app = {
   log: [],
   fresh: new Set(),
   logTruncated: false,
+  logBefore: 0, // the number to ask the server's log for the page before what app.log holds
+  logMarks: [], // [state, events] of each state message whose events app.log holds, oldest first
+  logShown: LOG_KEEP, // how many of the newest log lines are shown (more once older pages are read)
+  links: null, // the table's links, as the server makes them (the creator's welcome)
   acting: null,
   queue: [], // actions not yet sent: {action, retries}
   inflight: null, // the act message sent and not yet answered: {msg, retries}
@@ -443,11 +447,14 @@ function handle(message) {
       break;
     case "log":
       if (Array.isArray(message.events)) {
-        app.log = message.events.slice(-LOG_KEEP * 5);
-        app.logTruncated = false;
+        // An older page of the log: it goes before what the page holds.
+        app.log = [...message.events, ...app.log];
+        app.logShown = Math.min(app.log.length, app.logShown + message.events.length);
+        app.logBefore = Number(message.before) || 0;
+        app.logTruncated = Boolean(message.more);
+        app.logMarks = [];
         app.fresh = new Set();
         renderLog(true);
-        renderInstructions();
       }
       break;
     case "error":
@@ -462,6 +469,7 @@ function onWelcome(message) {
   app.table = message.table || null;
   app.you = message.you || { seats: [], spectator: true, creator: false };
   app.creatorTokens = message.tokens || null;
+  app.links = message.links || null;
   app.joined = true;
   app.synced = false; // the state message that follows the welcome is the table as it is now
   app.needResend = Boolean(app.inflight);
@@ -496,20 +504,20 @@ function onState(message) {
     app.waitState = Math.min(app.waitState, app.state); // the table as it is now is the one to act on
     app.log = events.slice();
     app.logTruncated = Boolean(message.log_truncated);
+    app.logBefore = Number(message.log_before) || 0;
+    app.logMarks = [];
+    app.logShown = LOG_KEEP;
     app.fresh = new Set();
     renderAll();
     renderLog(true);
   } else {
     const start = app.log.length;
     app.log.push(...events);
+    app.logMarks.push([message.state, events.length]);
     app.fresh = new Set(events.map((_, i) => start + i));
     renderAll();
     appendLog(events);
-    if (app.log.length > LOG_KEEP * 5) {
-      app.log = app.log.slice(-LOG_KEEP);
-      app.fresh = new Set();
-      renderLog(true);
-    }
+    if (app.log.length > LOG_KEEP * 5) trimLog();
   }
   app.synced = true;
   if (message.ack) onAck({ id: message.ack, state: message.state }); // the state our own action made
@@ -573,6 +581,11 @@ function onError(message) {
   const code = message.code || "";
   if (code === "no_table") {
     app.fatal = N_("There is no such table on this server.");
+  } else if (code === "broken") {
+    app.fatal = N_("This table could not be loaded: the server set it aside. Tell whoever runs the server.");
+  } else if (code === "too_many") {
+    toast(t("Too many connections to this table or from this network: trying again shortly."), "warn");
+    return;
   } else if (code === "bad_token") {
     app.fatal = N_("This device's link is not one of this table's. Ask for your seat's link again.");
   } else {
@@ -1514,7 +1527,10 @@ function renderInvite() {
   const tokens = app.creatorTokens;
   $("invite-panel").hidden = !tokens;
   if (!tokens || !app.table) return;
+  // The server's links carry the address other devices open (this page may have been opened as 127.0.0.1).
+  const links = app.links;
   const page = `${location.origin}/t/${encodeURIComponent(app.table.id)}`;
+  const seatLink = (token, seat) => (links && links.seats && links.seats[seat]) || `${page}#t=${encodeURIComponent(token)}`;
   const cards = tokens.seats.map((token, seat) => {
     const here = app.tokens.includes(token);
     const take = h("button", { type: "button", class: "small" }, here ? t("On this device") : t("Play it on this device"));
@@ -1525,10 +1541,10 @@ function renderInvite() {
       app.displayFlag = false;
       reconnectNow();
     });
-    return linkCard(`${seat + 1}. ${name(seat)}`, `${page}#t=${encodeURIComponent(token)}`, take);
+    return linkCard(`${seat + 1}. ${name(seat)}`, seatLink(token, seat), take);
   });
-  cards.push(linkCard(t("Spectator"), `${page}#t=${encodeURIComponent(tokens.spectator)}`));
-  cards.push(linkCard(t("Display (TV)"), `${page}#t=${encodeURIComponent(tokens.spectator)}&display=1`));
+  cards.push(linkCard(t("Spectator"), (links && links.spectator) || `${page}#t=${encodeURIComponent(tokens.spectator)}`));
+  cards.push(linkCard(t("Display (TV)"), (links && links.display) || `${page}#t=${encodeURIComponent(tokens.spectator)}&display=1`));
   fill($("invite"), ...cards);
   if (!app.you.seats.length) $("invite-details").open = true;
 }
@@ -1595,14 +1611,29 @@ function logLine(event) {
   return line;
 }
 
+/** Keep the newest events of a long session (whole state messages' worth): the older ones stay a page away. */
+function trimLog() {
+  let drop = 0;
+  while (app.logMarks.length && app.log.length - drop - app.logMarks[0][1] >= LOG_KEEP) {
+    drop += app.logMarks.shift()[1];
+  }
+  if (!drop || !app.logMarks.length) return;
+  app.log = app.log.slice(drop);
+  app.logBefore = app.logMarks[0][0]; // the oldest message kept: the page before it starts below its state
+  app.logTruncated = true;
+  app.logShown = LOG_KEEP;
+  app.fresh = new Set();
+  renderLog(true);
+}
+
 /** The log, newest first. */
 function renderLog(reset) {
   const list = $("log");
   if (reset) {
-    const shown = app.log.slice(-LOG_KEEP);
+    const shown = app.log.slice(-app.logShown);
     fill(list, ...shown.reverse().map(logLine));
-    if (app.logTruncated) {
-      const more = h("button", { type: "button", class: "small", onclick: () => send({ type: "log" }) }, t("Show the older events"));
+    if (app.logTruncated && app.logBefore > 0) {
+      const more = h("button", { type: "button", class: "small", onclick: () => send({ type: "log", before: app.logBefore }) }, t("Show the older events"));
       list.append(h("li", { class: "dim" }, t("Older events are not shown."), " ", more));
     }
   }
@@ -1611,7 +1642,7 @@ function renderLog(reset) {
 function appendLog(events) {
   const list = $("log");
   for (const event of events) list.prepend(logLine(event));
-  while (list.children.length > LOG_KEEP) list.lastElementChild.remove();
+  while (list.children.length > Math.max(LOG_KEEP, app.logShown) + 1) list.lastElementChild.remove();
 }
 
 // ---------------------------------------------------------------- start

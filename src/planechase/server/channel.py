@@ -1,0 +1,352 @@
+"""A table's live channel, ``WS /ws/{table}``: each connection's reading, its own outgoing queue, and the limits
+that keep one client from holding up anyone else.
+
+The table's lock covers deciding and storing, never sending: a message's answers go into each connection's
+bounded queue (:class:`Connection`), and a task of the connection's own sends them. A client that stops
+reading (a phone that slept, a hostile script) only fills its own queue: when the queue is full, or one send
+waits longer than the send timeout, the connection is dropped, and the client, once back, joins again and gets
+the table as it is now. A connection must join within the join timeout; a table and an address have a cap on
+their connections; each address has a budget of messages per second, beyond which its messages wait to be
+read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from .net import Origins, client_address, link_base
+from .rooms import Client, Outgoing, Room
+from .settings import ServerSettings
+from .tables import CommitError, Tables, TableUnavailableError
+from .wire import BadMessageError, Join, Message, decode, encode, parse
+
+log = logging.getLogger("planechase.server")
+
+#: The largest message a client may send, in bytes; a larger one (up to the frame limit) is answered ``too_large``.
+MAX_MESSAGE = 16_384
+#: The largest WebSocket message the server reads at all: a larger one closes the connection (1009).
+MAX_FRAME = 65_536
+#: The longest table id in a channel's path.
+MAX_TABLE_ID = 64
+
+#: Close codes the server uses (4000-4999 are the application's own).
+CLOSE_NO_TABLE = 4404
+CLOSE_FORBIDDEN = 4403
+CLOSE_JOIN_TIMEOUT = 4408
+CLOSE_TOO_MANY = 4429
+CLOSE_BROKEN = 4500
+CLOSE_BEHIND = 4001
+
+
+@dataclass
+class Budget:
+    """A token bucket: ``rate`` messages a second, up to ``burst`` at once. A reader that finds it empty waits
+    for its next token (the client's messages wait in the network meanwhile): nothing is dropped, but no address
+    gets more than its share of the server."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    at: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.tokens, self.at = self.burst, time.monotonic()
+
+    async def take(self) -> None:
+        while True:
+            now = time.monotonic()
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+            self.at = now
+            if self.tokens >= 1:
+                self.tokens -= 1
+                return
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+
+
+class Connection:
+    """One WebSocket connection's sending side: a bounded queue of texts (and at most one close), drained by a
+    task of its own. ``abort`` closes the connection at once, whatever is buffered (``None``: not available)."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        settings: ServerSettings,
+        abort: Callable[[], None] | None,
+        on_drop: Callable[[Connection], None],
+    ) -> None:
+        self.websocket = websocket
+        self.settings = settings
+        self.abort = abort
+        self.on_drop = on_drop
+        self.queue: deque[str | int] = deque()
+        self.queued_bytes = 0
+        self.closing = False
+        self.dropped = False
+        self._ready = asyncio.Event()
+        self.task = asyncio.ensure_future(self._send_all())
+        self.client = Client(send=self.send, close=self.close)
+        #: The table's room, once the connection joined it.
+        self.room: Room | None = None
+        self.closer: asyncio.Future[None] | None = None
+
+    def send(self, text: str) -> None:
+        """Queue a text; a full queue drops the connection (the client rejoins when it is back)."""
+        if self.closing or self.dropped:
+            return
+        limits = self.settings
+        if len(self.queue) >= limits.queue_messages or self.queued_bytes + len(text) > limits.queue_bytes:
+            self.drop("it fell behind (its queue is full)")
+            return
+        self.queue.append(text)
+        self.queued_bytes += len(text)
+        self._ready.set()
+
+    def close(self, code: int) -> None:
+        """Close the connection with ``code`` once what is queued before has been sent."""
+        if self.closing or self.dropped:
+            return
+        self.closing = True
+        self.queue.append(code)
+        self._ready.set()
+
+    async def _send_all(self) -> None:
+        timeout = self.settings.send_timeout
+        try:
+            while True:
+                while not self.queue:
+                    self._ready.clear()
+                    await self._ready.wait()
+                item = self.queue.popleft()
+                if isinstance(item, int):
+                    await asyncio.wait_for(self.websocket.close(item), timeout)
+                    return
+                self.queued_bytes -= len(item)
+                await asyncio.wait_for(self.websocket.send_text(item), timeout)
+        except TimeoutError:
+            self.drop(f"a send waited more than {timeout:g} s")
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the connection went away: its reading side ends too
+            self.drop("")
+
+    def drop(self, why: str) -> None:
+        """Stop serving this connection at once: it leaves its table, and its socket is closed."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self.queue.clear()
+        self.queued_bytes = 0
+        if why:
+            log.info("Dropped a connection: %s", why)
+        self.on_drop(self)
+        if not self.task.done() and asyncio.current_task() is not self.task:
+            self.task.cancel()
+        if self.abort is not None:
+            self.abort()
+        else:  # no transport to abort (an in-process test client): ask for a close instead
+            self.closer = asyncio.ensure_future(self._close_quietly())
+
+    async def _close_quietly(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.websocket.close(CLOSE_BEHIND), self.settings.send_timeout)
+
+    async def stop(self) -> None:
+        """The reading side ended: send what is queued up to a close asked for (within the send timeout), then
+        stop sending."""
+        if self.closing and not self.dropped and not self.task.done():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), self.settings.send_timeout)
+        if not self.task.done():
+            self.task.cancel()
+        with contextlib.suppress(BaseException):
+            await self.task
+
+
+class Channel:
+    """The ``/ws/{table}`` endpoint of one server process."""
+
+    def __init__(
+        self, tables: Tables, settings: ServerSettings, origins: Origins, activity: Callable[[], None] = lambda: None
+    ) -> None:
+        self.tables = tables
+        self.settings = settings
+        self.origins = origins
+        #: Called for every message read (the server is not quiet: see :mod:`planechase.server.collector`).
+        self.activity = activity
+        self.per_address: dict[str, int] = {}
+        self.per_table: dict[str, int] = {}
+        #: Each address's budget of messages, shared by its connections.
+        self.budgets: dict[str, Budget] = {}
+
+    async def serve(self, websocket: WebSocket) -> None:
+        """Serve one connection, from its handshake to its close."""
+        table_id = websocket.path_params["table_id"]
+        if not self.origins.allowed(websocket.scope):
+            await websocket.close(code=CLOSE_FORBIDDEN)  # before accepting: the handshake is refused (403)
+            return
+        address = client_address(websocket.scope)
+        await websocket.accept()
+        record = self.tables.record(table_id) if len(table_id) <= MAX_TABLE_ID else None
+        if record is None:
+            await self._refuse(websocket, CLOSE_NO_TABLE, "no_table", "no such table")
+            return
+        if self.per_address.get(address, 0) >= self.settings.max_per_address:
+            limit = self.settings.max_per_address
+            await self._refuse(websocket, CLOSE_TOO_MANY, "too_many", f"at most {limit} connections from one address")
+            return
+        if self.per_table.get(table_id, 0) >= self.settings.max_per_table:
+            limit = self.settings.max_per_table
+            await self._refuse(websocket, CLOSE_TOO_MANY, "too_many", f"at most {limit} connections to one table")
+            return
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+        self.per_table[table_id] = self.per_table.get(table_id, 0) + 1
+        abort = websocket.scope.get("extensions", {}).get("planechase.abort")
+        connection = Connection(websocket, self.settings, abort, self._leave)
+        connection.client.link_base = link_base(websocket.scope, self.settings)
+        budget = self.budgets.setdefault(
+            address, Budget(self.settings.messages_per_second, self.settings.message_burst)
+        )
+        try:
+            await self._serve(websocket, table_id, connection, budget)
+        finally:
+            self._leave(connection)
+            await connection.stop()
+            for counts, key in ((self.per_address, address), (self.per_table, table_id)):
+                counts[key] -= 1
+                if not counts[key]:
+                    del counts[key]
+            if address not in self.per_address:
+                self.budgets.pop(address, None)
+
+    def _leave(self, connection: Connection) -> None:
+        room = connection.room
+        if room is not None:
+            room.disconnect(connection.client)
+            self.tables.release(room)
+
+    async def _refuse(self, websocket: WebSocket, code: int, error: str, message: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                websocket.send_text(encode({"type": "error", "code": error, "message": message})),
+                self.settings.send_timeout,
+            )
+            await asyncio.wait_for(websocket.close(code=code), self.settings.send_timeout)
+
+    async def _serve(self, websocket: WebSocket, table_id: str, connection: Connection, budget: Budget) -> None:
+        """Read the connection's messages until it closes."""
+        client = connection.client
+        deadline = asyncio.get_running_loop().time() + self.settings.join_timeout
+        room: Room | None = None
+        while not connection.dropped:
+            try:
+                if room is None:
+                    remaining = deadline - asyncio.get_running_loop().time()
+                    frame = await asyncio.wait_for(websocket.receive(), max(0.0, remaining))
+                else:
+                    frame = await websocket.receive()
+            except TimeoutError:
+                limit = self.settings.join_timeout
+                connection.send(encode(_error("join_timeout", f"join within {limit:g} s of connecting")))
+                connection.close(CLOSE_JOIN_TIMEOUT)
+                break
+            if frame["type"] == "websocket.disconnect":
+                break
+            self.activity()
+            await budget.take()
+            message = _read(frame)
+            if isinstance(message, dict):
+                connection.send(encode(message))
+                continue
+            if room is None:
+                if not isinstance(message, Join):
+                    connection.send(encode(_error("not_joined", "send a join message with your token first")))
+                    continue
+                record = self.tables.record(table_id)
+                if record is None or any(t not in _tokens(record) for t in message.tokens):
+                    connection.send(encode(_error("bad_token", "a token is not one of this table's")))
+                    continue
+                try:
+                    room = await self.tables.open(table_id)
+                except TableUnavailableError as exc:
+                    connection.send(encode(_error(exc.code, str(exc))))
+                    connection.close(CLOSE_NO_TABLE if exc.code == "no_table" else CLOSE_BROKEN)
+                    break
+                room.connect(client)  # at once, before anything else awaits: the room stays in memory
+                connection.room = room
+            if room.lost:  # its game got ahead of the store: reconnecting rebuilds it from the store
+                connection.close(1011)
+                break
+            if not await self._handle(room, client, message):
+                break
+
+    async def _handle(self, room: Room, client: Client, message: Message) -> bool:
+        """Answer one message under the table's lock (stored before anything is sent); ``False`` if the table's
+        connections were closed because its store failed."""
+        async with self.tables.locks[room.record.id]:  # one message at a time per table, answered in order
+            if room.lost:
+                if client.close is not None:
+                    client.close(1011)
+                return False
+            state = room.state
+            try:
+                answer = room.handle(client, message)
+            except Exception:  # a fault of this program: the table goes on
+                log.exception("A message to table %s could not be handled", room.record.id)
+                answer = [Outgoing(_error("server_error", "the message could not be handled"), client)]
+            if room.state != state:  # stored before it is acknowledged or broadcast
+                try:
+                    await self.tables.committed()
+                except CommitError:
+                    self.tables.forget(room)
+                    for other in list(room.clients):
+                        if other.close is not None:
+                            other.close(1011)
+                    return False
+            deliver(room, answer)
+        return True
+
+
+def deliver(room: Room, answer: list[Outgoing]) -> None:
+    """Queue each answer for its client, or for every joined client of the table (never waiting for one)."""
+    for out in answer:
+        text = out.encoded()
+        targets = [out.client] if out.client is not None else [c for c in room.clients if c.joined]
+        for target in targets:
+            if target is out.ack_client:  # the same object with the ack as its last member
+                target.send(f'{text[:-1]},"ack":{encode(out.ack_id)}}}')
+            else:
+                target.send(text)
+
+
+def _tokens(record: Any) -> set[str]:
+    return {*record.seat_tokens, record.creator_token, record.spectator_token}
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def _read(frame: Any) -> Message | dict[str, Any]:
+    """A frame's message, or the error to answer it with."""
+    raw = frame.get("text")
+    if raw is None:  # a binary frame: answered, not a reason to drop the connection
+        return _error("bad_message", "messages are JSON text, not binary frames")
+    if len(raw) > MAX_MESSAGE or len(raw.encode()) > MAX_MESSAGE:
+        return _error("too_large", f"messages are at most {MAX_MESSAGE} bytes")
+    try:
+        return parse(decode(raw))
+    except BadMessageError as exc:
+        if exc.id:  # an action the client will wait to hear about: refused, as any action is
+            return {"type": "refused", "id": exc.id, "code": exc.code, "message": str(exc)}
+        return _error(exc.code, str(exc))
+    except ValueError:
+        return _error("bad_json", "a message must be a JSON object")
