@@ -174,7 +174,7 @@ def test_a_table_stored_by_an_earlier_version_loads_and_its_log_is_filled_in(tmp
     db.executemany("INSERT INTO seats VALUES ('OLD1', ?, ?)", [(0, "t0"), (1, "t1")])
     game = Game(GameConfig.from_dict(config))
     seq = 0
-    rows = []
+    rows: list[tuple[str, int, str, str, str | None, float]] = []
     for n in range(UNDO_DEPTH + 10):
         action = {"type": "life", "player": 1, "amount": 1 + n % 3}
         game.act(action)
