@@ -100,17 +100,26 @@ class Server:
         create_limit: int | None = None,
         profile: Path | None = None,
         server_workers: int = 1,
+        port: int | None = None,
+        extra: tuple[str, ...] = (),
+        lift_address_limits: bool = True,
     ) -> None:
         self.kind = kind
-        self.port = free_port()
+        self.port = port or free_port()
         self.profile = profile if kind == PLANECHASE else None
         self.data = data
         if kind == PLANECHASE:
-            serve = ["serve", "--port", str(self.port), "--data", str(data)]
+            serve = ["serve", "--port", str(self.port), "--data", str(data), "--no-qr"]
+            if lift_address_limits:
+                # Every client of the benchmark comes from this one address: the limits per address (connections,
+                # messages per second) are for a crowd of addresses, so they are lifted here.
+                serve += ["--max-per-address", "1000000", "--tune", "messages_per_second=1e9"]
+                serve += ["--tune", "message_burst=1e9"]
             if create_limit is not None:
                 serve += ["--create-limit", str(create_limit)]
             if server_workers > 1:
                 serve += ["--workers", str(server_workers)]
+            serve += extra
             if profile is None:
                 command = [sys.executable, "-m", "planechase", *serve]
             else:  # the same command line, run by profiled_server below
@@ -121,8 +130,17 @@ class Server:
                 command.append("--to-others")
         self.log_path = data / "server.log"
         data.mkdir(parents=True, exist_ok=True)
+        self.command = command
+        self._launch()
+
+    def restart(self) -> None:
+        """Start the same server again (same port, same data) after it stopped or was killed."""
+        assert self.process.poll() is not None, "still running"
+        self._launch()
+
+    def _launch(self) -> None:
         with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=_env())
+            self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT, env=_env())
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -135,6 +153,12 @@ class Server:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash: no shutdown, no flushing."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=30)
 
     def stop(self) -> None:
         if self.process.poll() is not None:

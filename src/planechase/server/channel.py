@@ -27,7 +27,7 @@ from .net import Origins, client_address, link_base
 from .rooms import Client, Outgoing, Room
 from .settings import ServerSettings
 from .tables import CommitError, Tables, TableUnavailableError
-from .wire import BadMessageError, Join, Message, decode, encode, parse
+from .wire import BadMessageError, Join, Log, Message, decode, encode, parse
 
 log = logging.getLogger("planechase.server")
 
@@ -37,6 +37,9 @@ MAX_MESSAGE = 16_384
 MAX_FRAME = 65_536
 #: The longest table id in a channel's path.
 MAX_TABLE_ID = 64
+#: What a page of the log costs from an address's budget of messages, counted in messages: a page is read from
+#: the store and is up to 400 events long, so an address gets at most a tenth as many pages as messages.
+LOG_COST = 10
 
 #: Close codes the server uses (4000-4999 are the application's own).
 CLOSE_NO_TABLE = 4404
@@ -61,15 +64,17 @@ class Budget:
     def __post_init__(self) -> None:
         self.tokens, self.at = self.burst, time.monotonic()
 
-    async def take(self) -> None:
+    async def take(self, cost: float = 1.0) -> None:
+        """Take ``cost`` tokens, waiting for them if need be."""
+        cost = min(cost, self.burst)
         while True:
             now = time.monotonic()
             self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
             self.at = now
-            if self.tokens >= 1:
-                self.tokens -= 1
+            if self.tokens >= cost:
+                self.tokens -= cost
                 return
-            await asyncio.sleep((1 - self.tokens) / self.rate)
+            await asyncio.sleep((cost - self.tokens) / self.rate)
 
 
 class Connection:
@@ -146,7 +151,7 @@ class Connection:
         self.queue.clear()
         self.queued_bytes = 0
         if why:
-            log.info("Dropped a connection: %s", why)
+            log.warning("Dropped a connection: %s", why)
         self.on_drop(self)
         if not self.task.done() and asyncio.current_task() is not self.task:
             self.task.cancel()
@@ -261,8 +266,8 @@ class Channel:
             if frame["type"] == "websocket.disconnect":
                 break
             self.activity()
-            await budget.take()
             message = _read(frame)
+            await budget.take(LOG_COST if isinstance(message, Log) else 1)
             if isinstance(message, dict):
                 connection.send(encode(message))
                 continue

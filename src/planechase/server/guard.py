@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from typing import Any
 
@@ -101,6 +102,12 @@ def guarded_protocols(guard: ConnectionGuard) -> tuple[type[asyncio.Protocol], t
             if not guard.admit(transport):
                 transport.abort()  # type: ignore[attr-defined]
                 return
+            sock = transport.get_extra_info("socket")
+            if sock is not None and guard.settings.send_buffer:
+                # A fixed kernel send buffer: a client that stops reading holds that much of this process's
+                # memory at most, and fills it soon, so its own queue (see channel.Connection) notices.
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, guard.settings.send_buffer)
             self._head_timer = self.loop.call_later(timeout, self._head_late)
 
         def data_received(self, data: bytes) -> None:

@@ -21,6 +21,7 @@ stores a snapshot, so a table loads (:meth:`Room.load`) in a time that does not 
 from __future__ import annotations
 
 import json
+import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -192,6 +193,8 @@ class Room:
             if entry.seq <= seq:
                 continue
             replayed += 1
+            if not replayed % 16:  # let the server's event loop in (a long replay runs in a thread)
+                time.sleep(0)
             if entry.seq != seq + 1:
                 raise TableLoadError(f"entry {seq + 1} is missing")
             try:

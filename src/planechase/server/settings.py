@@ -47,6 +47,8 @@ class ServerSettings:
     #: Messages waiting to be sent to one connection before it is dropped, and their bytes.
     queue_messages: int = 256
     queue_bytes: int = 4 * 1024 * 1024
+    #: The kernel's send buffer for each connection, in bytes (what a client that stopped reading can hold there).
+    send_buffer: int = 256 * 1024
     #: Messages one address may send per second, and in a burst (beyond them its messages wait to be read).
     messages_per_second: float = 100.0
     message_burst: float = 400.0
