@@ -160,6 +160,7 @@ class Player:
                 await self.connect()
             assert self.ws is not None
             future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            future.add_done_callback(_seen)  # a connection lost before the answer: retried, not a stray error
             self.answers[client_id] = future
             message = {"type": "act", "id": client_id, "state": made_against, "action": action}
             try:
@@ -199,6 +200,11 @@ class Player:
         if self.reader is not None:
             with contextlib.suppress(BaseException):
                 await self.reader
+
+
+def _seen(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 def create(port: int, form: dict[str, Any]) -> tuple[str, list[str], str]:

@@ -191,8 +191,8 @@ def serve(
             metavar="NAME=VALUE",
             help="Change one of the server's limits (repeat for more): join_timeout, send_timeout, header_timeout "
             "and body_timeout (seconds), queue_messages and queue_bytes (what waits to be sent to one connection "
-            "before it is dropped), messages_per_second and message_burst (what one address may send), "
-            "max_per_address, max_per_table, create_limit. See docs/web.md.",
+            "before it is dropped), send_buffer (bytes), messages_per_second and message_burst (what one address "
+            "may send), max_per_address, max_per_table, create_limit. See docs/web.md.",
         ),
     ] = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print a QR code of the address to open.")] = True,
