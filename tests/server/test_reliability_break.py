@@ -26,7 +26,7 @@ from planechase.server.create import table_config
 from planechase.server.rooms import Client, Room
 from planechase.server.store import Store
 from planechase.server.tables import CommitError, Tables
-from planechase.server.wire import Act
+from planechase.server.wire import Act, Undo
 from server.live import TIMEOUT, LiveServer, run_async
 from server.rawws import RawClient, frame
 
@@ -256,3 +256,88 @@ def test_a_table_that_cannot_load_is_reported_and_set_aside(new_server: Callable
 
 def _life(amount: int) -> dict[str, Any]:
     return {"type": "life", "player": 1, "amount": amount}
+
+
+# -- what the review of this hardening found ---------------------------------------------------------------
+
+
+def test_a_message_of_a_connection_dropped_while_it_waited_is_not_answered(tmp_path: Path) -> None:
+    """A connection dropped (it fell behind) while its message waited for the table: the message is not handled,
+    so a table whose room left memory meanwhile is never written by its old room."""
+    from planechase.server.channel import Channel, Connection
+    from planechase.server.net import Origins
+    from planechase.server.settings import ServerSettings
+
+    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+    config, meta = table_config({"players": ["Ann", "Bob"], "seed": 2, "planechase": False})
+    record = store.create_table(config, meta, seats=2)
+    tables = Tables(store)
+    settings = ServerSettings(data=tmp_path)
+
+    async def play() -> None:
+        room = await tables.open(record.id)
+        channel = Channel(tables, settings, Origins(settings))
+        connection = Connection.__new__(Connection)  # the sending side is not needed here
+        connection.client = Client(send=lambda text: None, seats=(0, 1), joined=True)
+        connection.dropped, connection.room, connection.watching = True, room, False
+        room.connect(connection.client)
+        assert await channel._handle(room, connection, Act("c1", 0, _life(-1))) is False
+        assert room.state == 0 and not store.uncommitted
+        assert tables.lock(room) is tables.lock(room)
+        tables.forget(room)
+        again = await tables.open(record.id)
+        assert again is not room and tables.lock(again) is not tables.lock(room)  # a new room, a lock of its own
+
+    run_async(play())
+
+
+def test_an_address_budget_outlives_its_connections() -> None:
+    from planechase.server.channel import Channel
+    from planechase.server.net import Origins
+    from planechase.server.settings import ServerSettings
+
+    settings = ServerSettings(messages_per_second=1, message_burst=5)
+    channel = Channel(Tables.__new__(Tables), settings, Origins(settings))
+    budget = channel._budget("10.0.0.1")
+    budget.tokens = 0  # spent, then the connection closes
+    assert channel._budget("10.0.0.1") is budget  # connecting again does not refill it
+
+
+def test_a_commit_that_fails_at_commit_time_leaves_the_store_usable(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+    table = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
+    store._db.execute("PRAGMA foreign_keys = ON")
+    store._db.execute("PRAGMA defer_foreign_keys = ON")  # the bad row is refused by COMMIT itself
+    store.append("no-such-table", "action", _life(-1), client_id="x", seq=1)
+    with pytest.raises(sqlite3.IntegrityError):
+        store.commit()
+    assert not store._db.in_transaction
+    store.append(table.id, "action", _life(-1), client_id="a1", seq=1)
+    store.commit()
+    assert [e.client_id for e in store.entries(table.id)] == ["a1"]
+
+
+def test_a_table_with_an_undo_is_not_taken_for_one_of_an_earlier_version(tmp_path: Path, monkeypatch: Any) -> None:
+    store = Store(tmp_path / "tables.sqlite3")
+    config, meta = table_config({"players": ["Ann", "Bob"], "seed": 2, "planechase": False})
+    record = store.create_table(config, meta, seats=2)
+    room = Room.open(store, record.id)
+    assert room is not None
+    everyone = Client(send=lambda text: None, seats=(0, 1), joined=True)
+    room.handle(everyone, Act("c1", 0, _life(-1)))
+    room.handle(everyone, Undo(1))
+    assert room.state == 2
+
+    def no_writes(*args: object) -> None:
+        raise AssertionError("a table of this version's entries needs no filling in")
+
+    monkeypatch.setattr(store, "fill_in_events", no_writes)
+    again = Room.open(store, record.id)
+    assert again is not None and again.state == 2 and again.game_state == room.game_state
+
+
+@pytest.mark.parametrize("origin", ["http://a:99999", "http://[::1", "https://" + "x" * 400])
+def test_a_malformed_origin_is_refused_not_a_fault(server: LiveServer, origin: str) -> None:
+    response = server.post("/api/tables", json={"players": ["Ann", "Bob"]}, headers={"Origin": origin})
+    assert response.status_code == 403
+    assert "Traceback" not in server.log()

@@ -17,7 +17,7 @@ from planechase.server.create import table_config
 from planechase.server.rooms import SNAPSHOT_EVERY, public_event
 from planechase.server.store import Store
 from server.live import TIMEOUT, Client, LiveServer
-from server.rawws import RawClient
+from server.rawws import RawClient, frame
 
 
 @pytest.mark.parametrize(
@@ -101,21 +101,51 @@ def test_connections_from_one_address_are_capped(new_server: Callable[..., LiveS
         ann.do({"type": "life", "player": 0, "amount": -1})
 
 
-def test_channels_to_one_table_are_capped(new_server: Callable[..., LiveServer]) -> None:
-    live = new_server(args=["--max-per-table", "3"])
+def test_watchers_of_one_table_are_capped_and_players_always_get_in(new_server: Callable[..., LiveServer]) -> None:
+    """The table's id is in every link, a TV's included: connections that show no token, or only a spectator's,
+    can't keep its players out."""
+    live = new_server(args=["--max-per-table", "2", "--tune", "join_timeout=30"])
     table, other = live.create_table(), live.create_table()
-    devices = [table.seat(0), table.seat(1), table.join(table.spectator_token)]
+    idle = [live.client(table.id) for _ in range(5)]  # never joined: they count for nothing here
+    watchers = [table.join(table.spectator_token), table.join(table.creator_token)]
     try:
-        with live.client(table.id) as fourth:
-            assert fourth.expect("error")["code"] == "too_many"
+        with live.client(table.id) as third:
+            third.send({"type": "join", "tokens": [table.spectator_token]})
+            assert third.expect("error")["code"] == "too_many"
             with pytest.raises(ConnectionClosed) as closed:
-                fourth.recv()
+                third.recv()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
-        with other.seat(0) as elsewhere:  # another table is not affected
-            elsewhere.do({"type": "life", "player": 0, "amount": -1})
+        with table.seat(0) as ann, table.seat(1) as bob:  # the players are let in
+            ann.do({"type": "life", "player": 0, "amount": -1})
+            assert bob.recv()["state"] == 1
+        with other.join(other.spectator_token) as elsewhere:  # another table is not affected
+            assert elsewhere.ping()["state"] == 0
     finally:
-        for device in devices:
+        for device in [*idle, *watchers]:
             device.close()
+
+
+def test_a_join_refused_after_its_tokens_were_read_still_times_out(new_server: Callable[..., LiveServer]) -> None:
+    live = new_server(args=["--tune", "join_timeout=1"])
+    table = live.create_table()
+    with live.client(table.id) as greedy:
+        greedy.send({"type": "join", "tokens": [table.seat_tokens[0]] * 10})  # more tokens than the table has
+        assert greedy.expect("error")["message"] == "too many tokens"
+        assert greedy.expect("error", timeout=6 * TIMEOUT)["code"] == "join_timeout"
+
+
+def test_pings_that_are_never_read_end_the_connection(new_server: Callable[..., LiveServer]) -> None:
+    live = new_server(args=["--tune", "send_buffer=16384"])
+    table = live.create_table()
+    with RawClient(live.port, f"/ws/{table.id}", receive_buffer=2048) as flooder:
+        assert flooder.status == "HTTP/1.1 101 Switching Protocols"
+        ping = frame(b"p" * 125, opcode=0x9)
+        for _ in range(20_000):
+            if not flooder.try_send(ping * 10):
+                break
+        assert flooder.wait_closed_by_server()
+    with table.seat(0) as ann:
+        ann.do({"type": "life", "player": 0, "amount": -1})
 
 
 #: A long table: many snapshots' worth of entries, and three pages of log.

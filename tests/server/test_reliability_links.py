@@ -144,3 +144,33 @@ def test_setting_up_to_serve_installs_the_package_alone_without_a_browser_or_roo
         [str(tree / ".venv" / "bin" / "python"), "-c", "import playwright"], capture_output=True
     )
     assert playwright.returncode != 0
+
+
+def test_the_pages_ask_for_qr_codes_with_a_post_so_tokens_stay_out_of_urls(server: LiveServer) -> None:
+    created = server.post("/api/tables", json={"players": ["Ann", "Bob"]}).json()
+    link = created["seats"][0]["url"]
+    answer = server.post("/api/qr.svg", json={"text": link})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.content == server.get("/api/qr.svg", params={"text": link}).content
+    assert server.post("/api/qr.svg", json={"text": "http://evil.example/t/x"}).status_code == 400
+    assert server.post("/api/qr.svg", json={"link": link}).status_code == 400
+    elsewhere = {"Origin": "https://evil.example"}
+    assert server.post("/api/qr.svg", json={"text": link}, headers=elsewhere).status_code == 403
+    too_long = server.post("/api/qr.svg", json={"text": link + "x" * 3000})
+    assert too_long.status_code == 413
+    csp = answer.headers["content-security-policy"]
+    assert "img-src 'self' blob:" in csp  # the page shows the code it fetched as a blob
+    pages = (ROOT / "src" / "planechase" / "server" / "static").glob("*.js")
+    assert not [page.name for page in pages if "qr.svg?text" in page.read_text()]
+
+
+def test_a_public_url_with_a_password_is_refused(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "planechase", "serve", "--public-url", "https://ann:secret@planes.example.org"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "no user name or password" in done.stderr

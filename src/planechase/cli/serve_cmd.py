@@ -27,6 +27,8 @@ def check_public_url(url: str) -> str:
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ServeError(f"--public-url must be an http:// or https:// address, not {url!r}")
+    if parts.username is not None or parts.password is not None:
+        raise ServeError("--public-url carries no user name or password: every link would show them")
     if parts.path.strip("/") or parts.query or parts.fragment:
         raise ServeError("--public-url is the server's address alone (the pages live at its root): no path")
     return f"{parts.scheme}://{parts.netloc}"

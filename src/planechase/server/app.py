@@ -5,7 +5,8 @@ Routes:
 * ``GET /``: the page to create a table; ``GET /t/{id}``: a table's page (its token in the URL fragment).
 * ``POST /api/tables``: create a table (see :func:`planechase.server.create.table_config`); answers every
   seat's link, the spectator and display links, and the creator's token. Rate-limited per address.
-* ``GET /api/qr.svg?text=...``: a QR code of a link to this server, for joining from another device.
+* ``POST /api/qr.svg`` (``{"text": link}``, as the pages ask: the link's token stays out of URLs and logs) or
+  ``GET /api/qr.svg?text=...``: a QR code of a link to this server, for joining from another device.
 * ``GET /api/profiles``: the Eternities Map's house-rule profiles; ``GET /api/sets``: the sets for random
   decks.
 * ``GET /api/rules/{number}``: a Comprehensive Rules rule's text (``{"number", "text"}``), for the rules the
@@ -182,7 +183,22 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         )
 
     async def qr(request: Request) -> Response:
-        text = request.query_params.get("text", "")
+        if request.method == "POST":  # the pages' way: the link and its token stay out of the URL
+            if not origins.allowed(request.scope):
+                return _refusal(403, "QR codes are made for this server's own pages")
+            declared = request.headers.get("content-length", "")
+            if not declared.isdigit() or int(declared) > 2048:
+                return _refusal(413, "send the link as a JSON object of at most 2048 bytes")
+            try:
+                async with asyncio.timeout(settings.body_timeout):
+                    sent = json.loads(await request.body())
+            except (ValueError, TimeoutError, ClientDisconnect, RecursionError):
+                return _refusal(400, 'send the link as {"text": "..."}')
+            text = sent.get("text") if isinstance(sent, dict) else None
+            if not isinstance(text, str):
+                return _refusal(400, 'send the link as {"text": "..."}')
+        else:
+            text = request.query_params.get("text", "")
         base = link_base(request.scope, settings) + "/"
         if not text.startswith(base) or len(text) > 512:
             return _refusal(400, "a QR code is made only for a link to this server")
@@ -220,7 +236,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/", index),
         Route("/t/{table_id}", table_page),
         Route("/api/tables", create, methods=["POST"]),
-        Route("/api/qr.svg", qr),
+        Route("/api/qr.svg", qr, methods=["GET", "POST"]),
         Route("/api/profiles", profiles),
         Route("/api/sets", sets),
         Route("/api/rules/{number}", rule),
@@ -268,7 +284,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 
 #: The pages load nothing from elsewhere and run no inline script: names and card text can't become code.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 

@@ -99,8 +99,9 @@ class Connection:
         self._ready = asyncio.Event()
         self.task = asyncio.ensure_future(self._send_all())
         self.client = Client(send=self.send, close=self.close)
-        #: The table's room, once the connection joined it.
+        #: The table's room, once the connection joined it, and whether it watches (holds no seat).
         self.room: Room | None = None
+        self.watching = False
         self.closer: asyncio.Future[None] | None = None
 
     def send(self, text: str) -> None:
@@ -172,8 +173,7 @@ class Connection:
                 await asyncio.wait_for(asyncio.shield(self.task), self.settings.send_timeout)
         if not self.task.done():
             self.task.cancel()
-        with contextlib.suppress(BaseException):
-            await self.task
+        await asyncio.gather(self.task, return_exceptions=True)  # a cancellation of the caller still goes through
 
 
 class Channel:
@@ -188,7 +188,8 @@ class Channel:
         #: Called for every message read (the server is not quiet: see :mod:`planechase.server.collector`).
         self.activity = activity
         self.per_address: dict[str, int] = {}
-        self.per_table: dict[str, int] = {}
+        #: The connections watching each table (joined with no seat: spectators, displays, a creator).
+        self.watchers: dict[str, int] = {}
         #: Each address's budget of messages, shared by its connections.
         self.budgets: dict[str, Budget] = {}
 
@@ -208,34 +209,43 @@ class Channel:
             limit = self.settings.max_per_address
             await self._refuse(websocket, CLOSE_TOO_MANY, "too_many", f"at most {limit} connections from one address")
             return
-        if self.per_table.get(table_id, 0) >= self.settings.max_per_table:
-            limit = self.settings.max_per_table
-            await self._refuse(websocket, CLOSE_TOO_MANY, "too_many", f"at most {limit} connections to one table")
-            return
         self.per_address[address] = self.per_address.get(address, 0) + 1
-        self.per_table[table_id] = self.per_table.get(table_id, 0) + 1
         abort = websocket.scope.get("extensions", {}).get("planechase.abort")
         connection = Connection(websocket, self.settings, abort, self._leave)
         connection.client.link_base = link_base(websocket.scope, self.settings)
-        budget = self.budgets.setdefault(
-            address, Budget(self.settings.messages_per_second, self.settings.message_burst)
-        )
         try:
-            await self._serve(websocket, table_id, connection, budget)
+            await self._serve(websocket, table_id, connection, self._budget(address))
         finally:
             self._leave(connection)
             await connection.stop()
-            for counts, key in ((self.per_address, address), (self.per_table, table_id)):
-                counts[key] -= 1
-                if not counts[key]:
-                    del counts[key]
-            if address not in self.per_address:
-                self.budgets.pop(address, None)
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
+
+    def _budget(self, address: str) -> Budget:
+        """The address's budget of messages. It outlives the address's connections until it would be full again,
+        so that connecting anew never refills it."""
+        if len(self.budgets) > 2 * len(self.per_address) + 100:
+            now = time.monotonic()
+            self.budgets = {
+                key: budget
+                for key, budget in self.budgets.items()
+                if key in self.per_address or budget.tokens + (now - budget.at) * budget.rate < budget.burst
+            }
+        budget = self.budgets.get(address)
+        if budget is None:
+            budget = self.budgets[address] = Budget(self.settings.messages_per_second, self.settings.message_burst)
+        return budget
 
     def _leave(self, connection: Connection) -> None:
-        room = connection.room
+        room, connection.room = connection.room, None
         if room is not None:
             room.disconnect(connection.client)
+            if connection.watching:
+                connection.watching = False
+                self.watchers[room.record.id] -= 1
+                if not self.watchers[room.record.id]:
+                    del self.watchers[room.record.id]
             self.tables.release(room)
 
     async def _refuse(self, websocket: WebSocket, code: int, error: str, message: str) -> None:
@@ -250,10 +260,9 @@ class Channel:
         """Read the connection's messages until it closes."""
         client = connection.client
         deadline = asyncio.get_running_loop().time() + self.settings.join_timeout
-        room: Room | None = None
         while not connection.dropped:
             try:
-                if room is None:
+                if not client.joined:
                     remaining = deadline - asyncio.get_running_loop().time()
                     frame = await asyncio.wait_for(websocket.receive(), max(0.0, remaining))
                 else:
@@ -267,39 +276,65 @@ class Channel:
                 break
             self.activity()
             message = _read(frame)
-            await budget.take(LOG_COST if isinstance(message, Log) else 1)
+            # A page of the log, or a join (the whole table and its log), costs what ten messages do.
+            await budget.take(LOG_COST if isinstance(message, Log | Join) else 1)
+            if connection.dropped:
+                break
             if isinstance(message, dict):
                 connection.send(encode(message))
                 continue
-            if room is None:
-                if not isinstance(message, Join):
-                    connection.send(encode(_error("not_joined", "send a join message with your token first")))
-                    continue
-                record = self.tables.record(table_id)
-                if record is None or any(t not in _tokens(record) for t in message.tokens):
-                    connection.send(encode(_error("bad_token", "a token is not one of this table's")))
-                    continue
-                try:
-                    room = await self.tables.open(table_id)
-                except TableUnavailableError as exc:
-                    connection.send(encode(_error(exc.code, str(exc))))
-                    connection.close(CLOSE_NO_TABLE if exc.code == "no_table" else CLOSE_BROKEN)
+            if isinstance(message, Join):
+                if not await self._join(table_id, connection, message):
                     break
-                room.connect(client)  # at once, before anything else awaits: the room stays in memory
-                connection.room = room
+                if connection.room is None:  # its tokens are not the table's: answered already
+                    continue
+            room = connection.room
+            if room is None:
+                connection.send(encode(_error("not_joined", "send a join message with your token first")))
+                continue
             if room.lost:  # its game got ahead of the store: reconnecting rebuilds it from the store
                 connection.close(1011)
                 break
-            if not await self._handle(room, client, message):
+            if not await self._handle(room, connection, message):
                 break
 
-    async def _handle(self, room: Room, client: Client, message: Message) -> bool:
-        """Answer one message under the table's lock (stored before anything is sent); ``False`` if the table's
-        connections were closed because its store failed."""
-        async with self.tables.locks[room.record.id]:  # one message at a time per table, answered in order
+    async def _join(self, table_id: str, connection: Connection, message: Join) -> bool:
+        """Open the table's room for a join whose tokens are the table's (the join itself is answered by the room);
+        ``False`` if the connection must end."""
+        if connection.room is not None:
+            return True  # joined already: the room answers a join again (other seats, say)
+        record = self.tables.record(table_id)
+        if record is None or any(t not in _tokens(record) for t in message.tokens):
+            connection.send(encode(_error("bad_token", "a token is not one of this table's")))
+            return True
+        watching = all(t not in record.seat_tokens for t in message.tokens)
+        if watching and self.watchers.get(table_id, 0) >= self.settings.max_per_table:
+            limit = self.settings.max_per_table
+            connection.send(encode(_error("too_many", f"at most {limit} devices may watch one table")))
+            connection.close(CLOSE_TOO_MANY)
+            return False
+        try:
+            room = await self.tables.open(table_id)
+        except TableUnavailableError as exc:
+            connection.send(encode(_error(exc.code, str(exc))))
+            connection.close(CLOSE_NO_TABLE if exc.code == "no_table" else CLOSE_BROKEN)
+            return False
+        room.connect(connection.client)  # at once, before anything else awaits: the room stays in memory
+        connection.room = room
+        if watching:
+            connection.watching = True
+            self.watchers[table_id] = self.watchers.get(table_id, 0) + 1
+        return True
+
+    async def _handle(self, room: Room, connection: Connection, message: Message) -> bool:
+        """Answer one message under the table's lock (stored before anything is sent); ``False`` if the
+        connection must end (it was dropped meanwhile, or the table's store failed)."""
+        client = connection.client
+        async with self.tables.lock(room):  # one message at a time per table, answered in order
+            if connection.dropped or client not in room.clients:  # dropped while it waited: not answered
+                return False
             if room.lost:
-                if client.close is not None:
-                    client.close(1011)
+                connection.close(1011)
                 return False
             state = room.state
             try:
@@ -311,13 +346,22 @@ class Channel:
                 try:
                     await self.tables.committed()
                 except CommitError:
-                    self.tables.forget(room)
-                    for other in list(room.clients):
-                        if other.close is not None:
-                            other.close(1011)
+                    self._lost(room)
                     return False
+                except asyncio.CancelledError:  # the server is stopping: whether it was stored is not known
+                    self._lost(room)
+                    raise
+            if not client.joined and isinstance(message, Join):  # refused (too many tokens, say): not in the room
+                self._leave(connection)
             deliver(room, answer)
         return True
+
+    def _lost(self, room: Room) -> None:
+        """The room's game got ahead of its store: it leaves memory and its clients join again."""
+        self.tables.forget(room)
+        for other in list(room.clients):
+            if other.close is not None:
+                other.close(1011)
 
 
 def deliver(room: Room, answer: list[Outgoing]) -> None:

@@ -150,6 +150,13 @@ def guarded_protocols(guard: ConnectionGuard) -> tuple[type[asyncio.Protocol], t
             guard.leave(self.transport)
             super().connection_lost(exc)
 
+        def handle_ping(self) -> None:
+            # A client that sends pings and reads nothing would pile the pongs up here, past the app's queue.
+            if self.transport.get_write_buffer_size() > guard.settings.send_buffer:
+                self.transport.abort()
+                return
+            super().handle_ping()
+
         def handle_connect(self, event: Any) -> None:
             super().handle_connect(event)
             scope = getattr(self, "scope", None)

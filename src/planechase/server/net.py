@@ -65,11 +65,19 @@ def announced_url(host: str, port: int, *, lan: str | None = None) -> str:
 
 
 def origin_of(url: str) -> str:
-    """The origin (``scheme://host[:port]``, lower case, default ports left out) of a URL."""
-    parts = urlsplit(url.strip())
+    """The origin (``scheme://host[:port]``, lower case, default ports left out) of a URL; ``null`` for what is
+    not a URL (a port out of range, a broken address).
+
+    >>> origin_of("http://a:99999"), origin_of("http://[::1")
+    ('null', 'null')
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return "null"
     scheme = parts.scheme.lower()
     host = (parts.hostname or "").lower()
-    port = parts.port
     default = {"http": 80, "https": 443, "ws": 80, "wss": 443}.get(scheme)
     shown = url_host(host) + (f":{port}" if port is not None and port != default else "")
     return f"{scheme}://{shown}"
@@ -167,6 +175,8 @@ class Origins:
         if origin == "null" or len(origin) > 300:
             return False
         seen = origin_of(origin)
+        if seen == "null":
+            return False
         if seen in self.listed or seen == origin_of(link_base(scope, self.settings)):
             return True
         host = scope.get(FORWARDED_HOST) or _header(scope, b"host")

@@ -185,7 +185,8 @@ class Room:
             if stored.snapshots:  # none could be read (another version made them): replay from the start
                 entries = store.entries(record.id)
         states, live, undoable, seq = restored
-        legacy = restored[3] == 0 and any(e.events is None for e in entries)
+        # A table stored before the store kept each action's events: replayed from the start, its log filled in.
+        legacy = restored[3] == 0 and any(e.kind == "action" and e.events is None for e in entries)
         filled: list[tuple[int, list[dict[str, Any]]]] = []
         undone: list[int] = []
         replayed = 0
@@ -213,7 +214,7 @@ class Room:
                     undoable = max(0, undoable - 1)
                 else:
                     raise TableLoadError(f"entry {entry.seq} is not an action or an undo")
-            except (PlanechaseError, ValueError, TypeError, KeyError) as exc:
+            except (PlanechaseError, ValueError) as exc:  # the entry, not this program (whose faults propagate)
                 raise TableLoadError(f"entry {entry.seq} does not replay: {exc}") from None
             if not legacy:
                 del states[: -undoable - 1], live[: -undoable - 1]

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sqlite3
@@ -304,6 +305,7 @@ class Store:
         after its oldest snapshot, and the ``recent`` newest entries with a client id. Its cost does not grow
         with the table's length, once the table has a snapshot."""
         db = self._reader()
+        _roll_back(db)  # a read a fault left open
         db.execute("BEGIN")
         try:
             record = self._record(db, table_id)
@@ -330,7 +332,7 @@ class Store:
                 )
             ]
         finally:
-            db.execute("COMMIT")
+            _roll_back(db)  # it only read
         return StoredTable(record, snapshots, entries, newest[::-1])
 
     def log_page(
@@ -404,8 +406,7 @@ class Store:
         rows = [(orjson.dumps(shown).decode(), table_id, seq) for seq, shown in events]
         db = self._reader()
         for start in range(0, max(len(rows), len(undone)), 500):
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with _Transaction(db):
                 db.executemany(
                     "UPDATE entries SET events = ? WHERE table_id = ? AND seq = ?", rows[start : start + 500]
                 )
@@ -413,10 +414,6 @@ class Store:
                     "UPDATE entries SET undone = 1 WHERE table_id = ? AND seq = ?",
                     [(table_id, seq) for seq in undone[start : start + 500]],
                 )
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
 
     def _written(self) -> None:
         if not self.group_commit:
@@ -462,6 +459,9 @@ class Store:
 
 
 class _Transaction:
+    """A write transaction that ends either way: committed, or rolled back (also when the commit itself fails,
+    which SQLite may leave open), so the connection can always begin the next one."""
+
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
@@ -469,4 +469,17 @@ class _Transaction:
         self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: object, value: object, traceback: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except BaseException:
+                _roll_back(self._db)
+                raise
+        _roll_back(self._db)
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")

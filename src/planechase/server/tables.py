@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import defaultdict
+import weakref
 from collections.abc import Coroutine
 from typing import Any
 
@@ -44,7 +44,8 @@ class Tables:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
-        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: Each room's lock (a room that left memory keeps its own, and a new room of the table gets a new one).
+        self._locks: weakref.WeakKeyDictionary[Room, asyncio.Lock] = weakref.WeakKeyDictionary()
         self._loading: dict[str, asyncio.Task[Room]] = {}
         self._commit_waiters: list[asyncio.Future[None]] = []
         self._last_commit = 0.0
@@ -157,14 +158,18 @@ class Tables:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    def lock(self, room: Room) -> asyncio.Lock:
+        """The room's lock: one message at a time per table, answered in order."""
+        lock = self._locks.get(room)
+        if lock is None:
+            lock = self._locks[room] = asyncio.Lock()
+        return lock
+
     def release(self, room: Room) -> None:
         """A client left ``room``: a room nobody is connected to leaves memory (it is loaded again when someone
         comes back)."""
         if not room.clients and self.rooms.get(room.record.id) is room:
             del self.rooms[room.record.id]
-            lock = self.locks.get(room.record.id)
-            if lock is not None and not lock.locked():
-                del self.locks[room.record.id]
 
     def forget(self, room: Room) -> None:
         """Drop a room whose game got ahead of the store; it is rebuilt from the store when next joined."""

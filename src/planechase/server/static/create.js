@@ -2,7 +2,7 @@
 // User text goes into the page only through textContent (the h() helper); no innerHTML anywhere.
 // Interface text goes through t() (i18n.js), in the language chosen on this device.
 
-import { copyText, h, loadJSON, saveJSON } from "./dom.js";
+import { copyText, h, loadJSON, qrCode, saveJSON } from "./dom.js";
 import { N_, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
 
 const TABLES_KEY = "planechase:tables";
@@ -39,14 +39,7 @@ function copyButton(text) {
 }
 
 function qrImage(link, label) {
-  return h("img", {
-    class: "qr",
-    src: `/api/qr.svg?text=${encodeURIComponent(link)}`,
-    alt: t("QR code: {label}", { label }),
-    loading: "lazy",
-    width: 192,
-    height: 192,
-  });
+  return qrCode(link, { alt: t("QR code: {label}", { label }) });
 }
 
 // ---------------------------------------------------------------- players

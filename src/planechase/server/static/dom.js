@@ -62,3 +62,29 @@ export async function copyText(text) {
   field.remove();
   return ok;
 }
+
+/** The QR codes drawn on this page, by link (each asked for once). */
+const qrCodes = new Map();
+
+/** An image of the QR code of ``link``, asked for with a POST: the link's token stays out of every URL, so it
+ *  never reaches a server's or a proxy's access log. */
+export function qrCode(link, attrs = {}) {
+  const img = h("img", { class: "qr", width: 192, height: 192, ...attrs });
+  if (!qrCodes.has(link)) {
+    qrCodes.set(
+      link,
+      fetch("/api/qr.svg", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "image/svg+xml" },
+        body: JSON.stringify({ text: link }),
+      })
+        .then((response) => (response.ok ? response.blob() : null))
+        .then((blob) => (blob ? URL.createObjectURL(blob) : null))
+        .catch(() => null),
+    );
+  }
+  qrCodes.get(link).then((src) => {
+    if (src) img.src = src; // else no code: the link beside it still works
+  });
+  return img;
+}

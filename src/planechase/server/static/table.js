@@ -2,7 +2,7 @@
 // Every piece of user or card text goes into the page through textContent (the h() helper); no innerHTML.
 // Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
 
-import { copyText, h, loadJSON, saveJSON } from "./dom.js";
+import { copyText, h, loadJSON, qrCode, saveJSON } from "./dom.js";
 import { N_, format, language, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
 import { EFFECT_LABEL, decisionText, eventText, phrase } from "./logtext.js";
 
@@ -1517,7 +1517,7 @@ function linkCard(label, url, extra) {
     "li",
     { class: "link-card" },
     h("span", { class: "who" }, label),
-    h("img", { class: "qr", src: `/api/qr.svg?text=${encodeURIComponent(url)}`, alt: t("QR code: {label}", { label }), loading: "lazy", width: 192, height: 192 }),
+    qrCode(url, { alt: t("QR code: {label}", { label }) }),
     h("a", { href: url, target: "_blank", rel: "noopener" }, url),
     h("div", { class: "row" }, copy, extra || null),
   );
