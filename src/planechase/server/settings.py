@@ -44,7 +44,7 @@ class ServerSettings:
     header_timeout: float = 10.0
     #: Seconds a table form's body has to arrive.
     body_timeout: float = 10.0
-    #: Messages waiting to be sent to one connection before it is dropped, and their bytes.
+    #: Messages waiting to be sent to one connection before it is dropped, and their characters.
     queue_messages: int = 256
     queue_bytes: int = 4 * 1024 * 1024
     #: The kernel's send buffer for each connection, in bytes (what a client that stopped reading can hold there).
