@@ -44,7 +44,8 @@ def _undo(room: Room, client: Client) -> None:
 def _same(a: Room, b: Room) -> None:
     assert (a.state, a.undoable, a.live) == (b.state, b.undoable, b.live)
     assert a.states == b.states
-    assert a.tail[-min(len(a.tail), len(b.tail)) :] == b.tail[-min(len(a.tail), len(b.tail)) :]
+    shared = min(len(a.tail), len(b.tail))
+    assert list(a.tail)[-shared:] == list(b.tail)[-shared:]
     assert a._newest_events() == b._newest_events()
 
 

@@ -79,7 +79,9 @@ class Budget:
 
 class Connection:
     """One WebSocket connection's sending side: a bounded queue of texts (and at most one close), drained by a
-    task of its own. ``abort`` closes the connection at once, whatever is buffered (``None``: not available)."""
+    task of its own. ``abort`` closes the connection at once, whatever is buffered; ``send_now`` sends a text at
+    once if the connection takes it without waiting, which is what happens almost always, so the queue and its
+    task work only for a client that falls behind (either may be ``None``: not available)."""
 
     def __init__(
         self,
@@ -87,10 +89,14 @@ class Connection:
         settings: ServerSettings,
         abort: Callable[[], None] | None,
         on_drop: Callable[[Connection], None],
+        send_now: Callable[[str], bool] | None = None,
     ) -> None:
         self.websocket = websocket
         self.settings = settings
         self.abort = abort
+        self.send_now = send_now
+        #: The sending task is in the middle of a send (a text sent at once now would overtake it).
+        self.sending = False
         self.on_drop = on_drop
         self.queue: deque[str | int] = deque()
         self.queued_bytes = 0
@@ -105,8 +111,12 @@ class Connection:
         self.closer: asyncio.Future[None] | None = None
 
     def send(self, text: str) -> None:
-        """Queue a text; a full queue drops the connection (the client rejoins when it is back)."""
+        """Send a text: at once when nothing waits before it and the connection takes it without waiting (the
+        server's ``planechase.send_now``), else through the queue. A full queue drops the connection (the client
+        rejoins when it is back)."""
         if self.closing or self.dropped:
+            return
+        if not self.queue and not self.sending and self.send_now is not None and self.send_now(text):
             return
         limits = self.settings
         if len(self.queue) >= limits.queue_messages or self.queued_bytes + len(text) > limits.queue_bytes:
@@ -132,11 +142,14 @@ class Connection:
                     self._ready.clear()
                     await self._ready.wait()
                 item = self.queue.popleft()
-                if isinstance(item, int):
-                    await asyncio.wait_for(self.websocket.close(item), timeout)
-                    return
-                self.queued_bytes -= len(item)
-                await asyncio.wait_for(self.websocket.send_text(item), timeout)
+                self.sending = True
+                async with asyncio.timeout(timeout):
+                    if isinstance(item, int):
+                        await self.websocket.close(item)
+                        return
+                    self.queued_bytes -= len(item)
+                    await self.websocket.send_text(item)
+                self.sending = False
         except TimeoutError:
             self.drop(f"a send waited more than {timeout:g} s")
         except asyncio.CancelledError:
@@ -210,8 +223,9 @@ class Channel:
             await self._refuse(websocket, CLOSE_TOO_MANY, "too_many", f"at most {limit} connections from one address")
             return
         self.per_address[address] = self.per_address.get(address, 0) + 1
-        abort = websocket.scope.get("extensions", {}).get("planechase.abort")
-        connection = Connection(websocket, self.settings, abort, self._leave)
+        extensions = websocket.scope.get("extensions", {})
+        abort, send_now = extensions.get("planechase.abort"), extensions.get("planechase.send_now")
+        connection = Connection(websocket, self.settings, abort, self._leave, send_now)
         connection.client.link_base = link_base(websocket.scope, self.settings)
         try:
             await self._serve(websocket, table_id, connection, self._budget(address))

@@ -161,7 +161,23 @@ def guarded_protocols(guard: ConnectionGuard) -> tuple[type[asyncio.Protocol], t
             super().handle_connect(event)
             scope = getattr(self, "scope", None)
             if scope is not None:
-                scope.setdefault("extensions", {})["planechase.abort"] = self.transport.abort
+                extensions = scope.setdefault("extensions", {})
+                extensions["planechase.abort"] = self.transport.abort
+                extensions["planechase.send_now"] = self.send_now
+
+        def send_now(self, text: str) -> bool:
+            """Send a text frame at once, as uvicorn's ``send`` would without waiting, if the connection is open and
+            its transport not paused; whether it did (if not, the app sends it the usual way)."""
+            try:
+                if not self.writable.is_set() or self.close_sent or self.disconnected or not self.handshake_complete:
+                    return False
+                if self.initial_response is not None or self.transport.is_closing():
+                    return False
+                self.conn.send_text(text.encode())
+                self.transport.write(b"".join(self.conn.data_to_send()))
+            except AttributeError:  # another uvicorn's protocol: the usual way then
+                return False
+            return True
 
     return GuardedHTTP, GuardedWebSocket
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import time
 import zlib
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,8 +145,10 @@ class Room:
         self.live = live
         self.undoable = undoable
         self.state = seq
-        #: The newest actions' events (``(seq, events)``, oldest first; seq 0 is the setup), for joining clients.
-        self.tail = tail
+        #: The newest actions' events (``(seq, events)``, oldest first; seq 0 is the setup), for joining clients,
+        #: and how many events that is.
+        self.tail = deque(tail)
+        self.tail_events = sum(len(events) for _, events in tail)
         self.setup_events = setup_events
         self.snapshot_seq = snapshot_seq
         self.clients: list[Client] = []
@@ -379,6 +382,7 @@ class Room:
         self.undoable = min(self.undoable + 1, UNDO_DEPTH)
         self._keep_window()
         self.tail.append((seq, events))
+        self.tail_events += len(events)
         self._trim_tail()
         self.state = seq
         self.last_view = seen
@@ -433,7 +437,7 @@ class Room:
         self.live.pop()
         self.undoable -= 1
         if self.tail and self.tail[-1][0] == undone:
-            self.tail.pop()
+            self.tail_events -= len(self.tail.pop()[1])
         self.state = seq
         self.undo = None
         self.snapshot_if_due()
@@ -453,9 +457,8 @@ class Room:
     def _trim_tail(self) -> None:
         """Drop the oldest actions' events from memory while the rest hold a joining client's log and every
         action an undo could take back (older ones are read from the store when asked for)."""
-        count = sum(len(events) for _, events in self.tail)
-        while len(self.tail) > UNDO_DEPTH + 1 and count - len(self.tail[0][1]) >= LOG_LIMIT:
-            count -= len(self.tail.pop(0)[1])
+        while len(self.tail) > UNDO_DEPTH + 1 and self.tail_events - len(self.tail[0][1]) >= LOG_LIMIT:
+            self.tail_events -= len(self.tail.popleft()[1])
 
     def snapshot_if_due(self) -> bool:
         """Store a snapshot (with the next commit) if :data:`SNAPSHOT_EVERY` entries came since the last one;
