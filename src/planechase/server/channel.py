@@ -64,16 +64,20 @@ class Budget:
     def __post_init__(self) -> None:
         self.tokens, self.at = self.burst, time.monotonic()
 
+    def try_take(self, cost: float) -> bool:
+        """Take ``cost`` tokens if there are that many now; whether it did."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        return False
+
     async def take(self, cost: float = 1.0) -> None:
         """Take ``cost`` tokens, waiting for them if need be."""
         cost = min(cost, self.burst)
-        while True:
-            now = time.monotonic()
-            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-            self.at = now
-            if self.tokens >= cost:
-                self.tokens -= cost
-                return
+        while not self.try_take(cost):
             await asyncio.sleep((cost - self.tokens) / self.rate)
 
 
@@ -291,7 +295,9 @@ class Channel:
             self.activity()
             message = _read(frame)
             # A page of the log, or a join (the whole table and its log), costs what ten messages do.
-            await budget.take(LOG_COST if isinstance(message, Log | Join) else 1)
+            cost = LOG_COST if isinstance(message, Log | Join) else 1
+            if not budget.try_take(cost):
+                await budget.take(cost)
             if connection.dropped:
                 break
             if isinstance(message, dict):

@@ -110,7 +110,10 @@ class UndoProposal:
 
 def public_event(event: Event) -> dict[str, Any]:
     """An event as a client sees it: without the chance data that would reveal hidden cards."""
-    return {k: v for k, v in event.to_dict().items() if k not in PRIVATE_EVENT_DATA}
+    out: dict[str, Any] = {"type": event.type, "rules": list(event.rules), "text": event.text, **event.data}
+    for key in PRIVATE_EVENT_DATA:
+        out.pop(key, None)
+    return out
 
 
 def standing(state: GameState) -> set[int]:
@@ -341,7 +344,7 @@ class Room:
             return [Outgoing({"type": "ack", "id": client_id, "state": done.seq, "repeated": True}, client)]
         if client.spectator:
             return [_refused(client, client_id, "spectator", "spectators can only watch", self.state)]
-        if not standing(self.game_state) & set(client.seats):
+        if not any(self.game_state.players[seat].status is not PlayerStatus.LOST for seat in client.seats):
             return [_refused(client, client_id, "left_game", _LEFT, self.state, rule="800.4a")]
         if message.state != self.state:
             return [_refused(client, client_id, "stale", f"the table is at state {self.state}", self.state)]
@@ -367,13 +370,16 @@ class Room:
         seq = self.state + 1
         events = [public_event(e) for e in made]
         seen = view(state, None, self.catalog)
-        message = self._changes_message(seq, seen, events, undo=None)
-        try:
-            text = encode(message)
+        message = self._changes_message(seq, seen, [], undo=None)
+        try:  # the events encoded once, for the message and for the store
+            shown, empty = encode(events), encode(message)
+            assert empty.endswith(_NO_EVENTS)
+            text = empty[: -len(_NO_EVENTS)] + shown + ',"undo":null}'
         except (TypeError, ValueError):  # never store what could not be shown
             return _refused(client, client_id, "unshowable", "the table could not show that action's result", seq - 1)
+        message["events"] = events
         body = action.to_dict()
-        self.store.append(self.record.id, "action", body, client_id=client_id, seq=seq, events=events)
+        self.store.append(self.record.id, "action", body, client_id=client_id, seq=seq, events=shown)
         self.by_client[client_id] = Entry(seq, "action", body, client_id)
         if len(self.by_client) > CLIENT_IDS_KEPT:
             del self.by_client[next(iter(self.by_client))]
@@ -550,6 +556,8 @@ class Room:
 
 
 _LEFT = "players who left the game can only watch (800.4a)"
+#: How a ``state`` message made with no events and no undo proposal ends (its events are put in its place).
+_NO_EVENTS = '[],"undo":null}'
 
 
 def table_links(record: TableRecord, base: str) -> dict[str, Any]:

@@ -369,12 +369,12 @@ class Store:
         *,
         client_id: str | None,
         seq: int | None = None,
-        events: Sequence[Mapping[str, Any]] | None = None,
+        events: Sequence[Mapping[str, Any]] | str | None = None,
     ) -> int | None:
         """Write an entry after the table's last (number ``seq`` when the caller knows it), with the events it
-        showed; its number, or ``None`` if ``client_id`` was already used at this table (a retried message:
-        nothing is written). Committed at once unless the store makes group commits (and then the caller, who
-        knows the ids its tables used, must not give a used one)."""
+        showed (a list, or its JSON text); its number, or ``None`` if ``client_id`` was already used at this table
+        (a retried message: nothing is written). Committed at once unless the store makes group commits (and then
+        the caller, who knows the ids its tables used, must not give a used one)."""
         if seq is None:
             if self.group_commit:
                 raise ValueError("with group commits, say which number the entry takes (seq)")
@@ -382,7 +382,7 @@ class Store:
             seq = (last or 0) + 1
         if not self.group_commit and client_id is not None and self.entry_of_client(table_id, client_id):
             return None
-        shown = None if events is None else orjson.dumps(list(events)).decode()
+        shown = events if events is None or isinstance(events, str) else orjson.dumps(list(events)).decode()
         self._inserts.append((table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time(), shown))
         self._written()
         return seq
