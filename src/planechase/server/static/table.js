@@ -559,6 +559,8 @@ function onRefused(message) {
     app.queue.unshift({ action, retries: mine.retries + 1 });
   } else if (message.code === "stale") {
     toast(t("The table changed before your action arrived. Look again and retry if it still applies."), "warn");
+  } else if (message.code === "left_game") {
+    toast(t("Your players have left the game: you can watch, but no longer act or vote."), "warn", message.rule || "");
   } else {
     toast(message.message || t("Refused ({code}).", { code: message.code }), "bad", message.rule || "");
   }
@@ -583,6 +585,9 @@ function onError(message) {
     app.fatal = N_("There is no such table on this server.");
   } else if (code === "broken") {
     app.fatal = N_("This table could not be loaded: the server set it aside. Tell whoever runs the server.");
+  } else if (code === "left_game") {
+    toast(t("Your players have left the game: you can watch, but no longer act or vote."), "warn");
+    return;
   } else if (code === "too_many") {
     toast(t("Too many connections to this table or from this network: trying again shortly."), "warn");
     return;
