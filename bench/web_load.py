@@ -86,7 +86,9 @@ def choose_action(
         return priority, {"type": "pass", "player": priority}
     players = [p for p in view["players"] if p["status"] == "in_game"]
     target = next((p for p in players if p["seat"] == turn), None) or rng.choice(players)
-    return turn, {"type": "life", "player": target["seat"], "amount": 1 if target["life"] < 20 else -1}
+    # A player who left the game keeps no score any more (800.4a): a seat still in it adjusts the total.
+    actor = turn if any(p["seat"] == turn for p in players) else target["seat"]
+    return actor, {"type": "life", "player": target["seat"], "amount": 1 if target["life"] < 20 else -1}
 
 
 # -- the load generator (one process) -----------------------------------------------------------------------

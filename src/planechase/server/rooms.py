@@ -52,8 +52,8 @@ UNDO_DEPTH = 20
 SNAPSHOT_EVERY = 100
 #: How many of the newest entries' client ids a room remembers, to answer a retried message.
 CLIENT_IDS_KEPT = 1_000
-#: The form of a snapshot's body.
-SNAPSHOT_FORMAT = 1
+#: The form of a snapshot's body (1, with every state an undo can reach, is no longer read).
+SNAPSHOT_FORMAT = 2
 
 #: Event data that would tell a program more than the table may know (shuffled orders, forced draws).
 PRIVATE_EVENT_DATA = ("chance", "forced")
@@ -182,7 +182,7 @@ class Room:
         setup_events = [public_event(e) for e in setup.events]
         restored = None
         for snapshot in stored.snapshots:
-            restored = _read_snapshot(snapshot.body, snapshot.seq)
+            restored = _read_snapshot(snapshot.body, snapshot.seq, store, record.id, catalog)
             if restored is not None:
                 break
         entries = stored.entries
@@ -471,7 +471,7 @@ class Room:
         whether it did."""
         if self.state - self.snapshot_seq < SNAPSHOT_EVERY:
             return False
-        self.store.put_snapshot(self.record.id, self.state, snapshot_body(self.states, self.live, self.undoable))
+        self.store.put_snapshot(self.record.id, self.state, snapshot_body(self.states[0], self.live, self.undoable))
         self.snapshot_seq = self.state
         return True
 
@@ -577,23 +577,27 @@ def table_links(record: TableRecord, base: str) -> dict[str, Any]:
     }
 
 
-def snapshot_body(states: Sequence[GameState], live: Sequence[int], undoable: int) -> bytes:
-    """A snapshot's stored form: the states an undo can reach and the entries that made them, with the versions
-    that wrote them (a snapshot made by another version is not used: the table is replayed instead)."""
+def snapshot_body(base: GameState, live: Sequence[int], undoable: int) -> bytes:
+    """A snapshot's stored form: the oldest state an undo can reach (``base``, made by entry ``live[0]``), the live
+    actions after it (``live[1:]``: replayed on load, they make the other states an undo can reach), and the
+    versions that wrote it (a snapshot made by another version is not used: the table is replayed instead). One
+    state, however deep the undo window: cheap to make every :data:`SNAPSHOT_EVERY` entries."""
     body = {
         "format": SNAPSHOT_FORMAT,
         "engine": __version__,
         "state_format": STATE_FORMAT_VERSION,
         "undoable": undoable,
         "live": list(live),
-        "states": [state_to_dict(s) for s in states],
+        "base": state_to_dict(base),
     }
     return zlib.compress(json.dumps(body, separators=(",", ":")).encode(), 1)
 
 
-def _read_snapshot(body: bytes, seq: int) -> tuple[list[GameState], list[int], int, int] | None:
-    """A snapshot's states, the entries that made them, how many actions can be undone, and its number; ``None``
-    if this version can't use it."""
+def _read_snapshot(
+    body: bytes, seq: int, store: Store, table_id: str, catalog: Catalog
+) -> tuple[list[GameState], list[int], int, int] | None:
+    """The states an undo can reach at a snapshot, the entries that made them, how many actions can be undone,
+    and the snapshot's number; ``None`` if this version can't use it."""
     try:
         data = json.loads(zlib.decompress(body))
         if (data["format"], data["engine"], data["state_format"]) != (
@@ -602,12 +606,18 @@ def _read_snapshot(body: bytes, seq: int) -> tuple[list[GameState], list[int], i
             STATE_FORMAT_VERSION,
         ):
             return None
-        states = [state_from_dict(s) for s in data["states"]]
+        states = [state_from_dict(data["base"])]
         live = [int(n) for n in data["live"]]
         undoable = int(data["undoable"])
-    except (ValueError, TypeError, KeyError, zlib.error):
-        return None
-    if not states or len(states) != len(live) or len(states) != undoable + 1 or live[-1] > seq:
+        if len(live) != undoable + 1 or live[-1] > seq:
+            return None
+        replayed = {e.seq: e for e in store.entries_at(table_id, live[1:])}
+        for number in live[1:]:
+            entry = replayed.get(number)
+            if entry is None or entry.kind != "action":
+                return None
+            states.append(apply(states[-1], action_from_dict(entry.body), catalog).state)
+    except (PlanechaseError, ValueError, TypeError, KeyError, zlib.error):
         return None
     return states, live, undoable, seq
 

@@ -300,6 +300,21 @@ class Store:
         )
         return [_entry(row) for row in rows]
 
+    def entries_at(self, table_id: str, seqs: Sequence[int]) -> list[Entry]:
+        """The table's entries of the given numbers (those that exist), in order."""
+        if not seqs:
+            return []
+        marks = ",".join("?" * len(seqs))
+        rows = (
+            self._reader()
+            .execute(
+                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq IN ({marks}) ORDER BY seq",
+                (table_id, *seqs),
+            )
+            .fetchall()
+        )
+        return [_entry(row) for row in rows]
+
     def read_table(self, table_id: str, *, recent: int) -> StoredTable | None:
         """Everything loading a table needs, from one consistent read: its record, its snapshots, the entries
         after its oldest snapshot, and the ``recent`` newest entries with a client id. Its cost does not grow
