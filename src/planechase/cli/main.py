@@ -199,24 +199,25 @@ def serve(
 ) -> None:
     """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite. It prints the
     address to open (with a QR code when other devices can reach it)."""
-    from .serve_cmd import run_server
+    from .serve_cmd import ServeError, run_server, server_settings
 
-    raise typer.Exit(
-        run_server(
+    try:
+        settings = server_settings(
             host=host,
             port=port,
             data=data,
             create_limit=create_limit,
-            workers=workers,
             public_url=public_url,
             forwarded_allow_ips=forwarded_allow_ips,
             allowed_origins=tuple(allowed_origin or ()),
             max_per_address=max_per_address,
             max_per_table=max_per_table,
             tune=tuple(tune or ()),
-            qr=qr,
         )
-    )
+    except ServeError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    raise typer.Exit(run_server(host=host, port=port, settings=settings, workers=workers, qr=qr))
 
 
 app.command("cards")(cards)

@@ -49,9 +49,11 @@ def server_settings(
     lan: str | None = None,
 ) -> ServerSettings:
     """The settings for ``planechase serve``'s options: links carry the public URL if given, else the address
-    announced for ``host`` (this machine's address on the local network ``lan`` when listening on every
-    interface)."""
+    announced for ``host`` (this machine's address on the local network, ``lan`` or found now, when listening on
+    every interface). Raises :class:`ServeError` for an option that can't be used."""
     defaults = ServerSettings()
+    if host in ANY_ADDRESS and lan is None:
+        lan = lan_address()
     base = announced_url(host, port, lan=lan if host in ANY_ADDRESS else None)
     trusted = tuple(ip.strip() for ip in (forwarded_allow_ips or "").split(",") if ip.strip())
     settings = ServerSettings(
@@ -70,41 +72,10 @@ def server_settings(
         raise ServeError(f"--tune: {exc}") from None
 
 
-def run_server(
-    *,
-    host: str,
-    port: int,
-    data: Path,
-    create_limit: int | None = None,
-    workers: int = 1,
-    public_url: str | None = None,
-    forwarded_allow_ips: str | None = None,
-    allowed_origins: tuple[str, ...] = (),
-    max_per_address: int | None = None,
-    max_per_table: int | None = None,
-    tune: tuple[str, ...] = (),
-    qr: bool = True,
-) -> int:
+def run_server(*, host: str, port: int, settings: ServerSettings, workers: int = 1, qr: bool = True) -> int:
     """Start the server and block until it is stopped; prints the address to open (and its QR code, with
     ``qr``). With ``workers`` above 1 the tables are spread over that many processes
     (:mod:`planechase.server.workers`)."""
-    try:
-        settings = server_settings(
-            host=host,
-            port=port,
-            data=data,
-            create_limit=create_limit,
-            public_url=public_url,
-            forwarded_allow_ips=forwarded_allow_ips,
-            allowed_origins=allowed_origins,
-            max_per_address=max_per_address,
-            max_per_table=max_per_table,
-            tune=tune,
-            lan=lan_address() if host in ANY_ADDRESS else None,
-        )
-    except ServeError as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        return 2
     if workers > 1:
         return _run_workers(host=host, port=port, settings=settings, workers=workers, qr=qr)
     import uvicorn
