@@ -8,6 +8,7 @@ a list of effects drawn from a shared vocabulary (see :mod:`planechase.cards.eff
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from abc import ABC, abstractmethod
@@ -181,6 +182,7 @@ class CardDef:
         return tuple(a.text for a in self.abilities if a.is_static)
 
 
+@functools.lru_cache(maxsize=4096)
 def normalize_name(name: str) -> str:
     """The key cards are matched by: case, punctuation, diacritics and "Æ" do not matter.
 
@@ -212,13 +214,16 @@ class Catalog:
         return len(self._cards)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and normalize_name(name) in self._keys
+        return isinstance(name, str) and (name in self._cards or normalize_name(name) in self._keys)
 
     def __getitem__(self, name: str) -> CardDef:
         return self._cards[name]
 
     def get(self, name: str) -> CardDef:
         """The card with this name (matched loosely); ``KeyError`` if there is none."""
+        exact = self._cards.get(name)
+        if exact is not None:
+            return exact
         key = normalize_name(name)
         if key not in self._keys:
             raise KeyError(name)

@@ -8,12 +8,12 @@ states are never changed and can be kept for undo.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from ..variants.eternities_map import EternitiesMap
-from ..variants.seating import Seating, attackable, seating
+from ..variants.seating import Seating, Variant, attackable, seating
 from ..variants.turn_markers import TurnMarkers
 
 
@@ -139,6 +139,9 @@ class DecisionKind(StrEnum):
     PAY_ROLL_COST = "pay_roll_cost"
     CHOOSE_NUMBER = "choose_number"  # a number only the table knows (cards in hand, a mana value, X)
     CHOOSE_DIRECTION = "choose_direction"  # the Eternities Map: where the game planeswalks to
+
+
+_IN_GAME = PlayerStatus.IN_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +351,11 @@ class GameState:
     taking_turn: bool = True  # whether a turn is being taken (with the focused marker, in Grand Melee)
     turns_begun: int = 0  # Grand Melee: turns begun with any marker, to number them
     eternities: EternitiesMap | None = None  # the Eternities Map variant: the map, its rules and position
+    #: Whether teams share turns and priority (805, Two-Headed Giant): set from ``table``, which never changes.
+    team_turns: bool = field(init=False, repr=False, compare=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.team_turns = self.table is not None and self.table.variant is Variant.TWO_HEADED_GIANT
 
     def copy(self) -> GameState:
         """A shallow copy: enough, since every field is immutable."""
@@ -361,11 +369,18 @@ class GameState:
         return self.players[seat]
 
     def in_game(self, seat: int) -> bool:
-        return self.players[seat].in_game
+        return self.players[seat].status is _IN_GAME
 
     @property
     def seats_in_game(self) -> tuple[int, ...]:
-        return tuple(p.seat for p in self.players if p.in_game)
+        """The seats of the players still in the game, in seat order (worked out once per ``players``)."""
+        players = self.players
+        cached: tuple[tuple[Player, ...], tuple[int, ...]] | None = self.__dict__.get("_seats_in_game")
+        if cached is not None and cached[0] is players:
+            return cached[1]
+        seats = tuple(p.seat for p in players if p.status is _IN_GAME)
+        self.__dict__["_seats_in_game"] = (players, seats)
+        return seats
 
     # -- teams and turns (800-810) -----------------------------------------------------------------
 
@@ -373,11 +388,6 @@ class GameState:
     def seating(self) -> Seating:
         """The variant's table: teams, roles, ranges of influence and the attack option."""
         return self.table if self.table is not None else _free_for_all(len(self.players))
-
-    @property
-    def team_turns(self) -> bool:
-        """Whether teams share turns and priority (805, Two-Headed Giant)."""
-        return self.table is not None and self.table.shared_team_turns
 
     def team(self, seat: int) -> tuple[int, ...]:
         """``seat`` and its teammates still in the game (``seat`` first, even if it has left)."""

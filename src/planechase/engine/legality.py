@@ -1,0 +1,320 @@
+"""Legality: whether an action may be taken now (``check_action``, naming the rule it breaks) and every
+action that may (``legal_actions``).
+
+>>> from planechase.engine.config import demo_config
+>>> from planechase.engine.reducer import new_game
+>>> state = new_game(demo_config(seed=1)).state
+>>> is_legal(state, Resolve(player=state.priority))
+False
+>>> any(isinstance(a, Advance) for a in legal_actions(state))
+True
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ..cards.catalog import CATALOG
+from ..cards.model import Catalog, TriggerKind
+from . import melee
+from .actions import (
+    MAX_ADJUSTMENT,
+    NEXT_TURN,
+    Action,
+    AdjustLife,
+    AdjustPoison,
+    Advance,
+    Cast,
+    Choose,
+    Concede,
+    Deploy,
+    Lose,
+    Pass,
+    Report,
+    Resolve,
+    Roll,
+)
+from .errors import IllegalActionError, InvalidActionError
+from .state import GameState, OtherEffect, StackKind, Step
+
+#: The largest life total or poison count, either way (see :func:`check_action`).
+MAX_TOTAL = 1_000_000_000
+
+
+def focus_for(state: GameState, action: Action) -> GameState:
+    """Grand Melee: ``state`` focused on the turn marker whose stack or turn ``action`` is for."""
+    if isinstance(action, Pass | Resolve | Advance | Cast):
+        return melee.focused(state, melee.marker_for(state, action.player, action.marker))
+    if isinstance(action, Roll):
+        return melee.focused(state, melee.marker_for(state, action.player, None, rolling=True))
+    if isinstance(action, Report):
+        for turn in melee.turns(state):
+            if any(fu.object_id == action.source for fu in turn.face_up):
+                return melee.focused(state, turn.marker)
+    return state
+
+
+def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -> None:
+    """Raise an error if ``action`` is not legal in ``state``; return quietly if it is."""
+    seat = action.player
+    if state.markers is not None and state.pending is None and 0 <= seat < len(state.players):
+        state = focus_for(state, action)  # 807.5b: the stack the action is for
+    if not 0 <= seat < len(state.players):
+        raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(state.players) - 1}")
+    if state.over:
+        raise IllegalActionError("104.1", "the game is over")
+    name = state.players[seat].name
+    pending = state.pending
+    if pending is not None:
+        decision = pending.decision
+        if isinstance(action, Concede | Lose):
+            if not state.in_game(seat):
+                raise IllegalActionError("800.4a", f"{name} has left the game")
+            return
+        if not isinstance(action, Choose):
+            decider = state.players[decision.player].name
+            raise IllegalActionError(decision.rule, f"{decider} must decide first: {decision.prompt}")
+        if action.decision != decision.id:
+            raise IllegalActionError(
+                decision.rule, f"decision {action.decision!r} is not pending (the pending decision is {decision.id!r})"
+            )
+        if seat != decision.player:
+            raise IllegalActionError(
+                decision.rule, f"this decision is {state.players[decision.player].name}'s, not {name}'s"
+            )
+        if decision.option(action.option) is None:
+            valid = ", ".join(o.id for o in decision.options)
+            raise IllegalActionError(decision.rule, f"{action.option!r} is not an option; choose one of {valid}")
+        return
+    if isinstance(action, Choose):
+        raise IllegalActionError("117.1", "there is no decision to make")
+    if getattr(action, "marker", None) is not None and state.markers is None:
+        raise IllegalActionError("807.5", "only Grand Melee games have turn markers, each with its own stack")
+    if not state.in_game(seat):
+        raise IllegalActionError("800.4a", f"{name} has left the game")
+    if isinstance(action, AdjustLife | AdjustPoison):
+        _check_adjustment(state, action)
+        return
+    if isinstance(action, Concede | Lose):
+        return
+    if isinstance(action, Roll):
+        _check_roll(state, seat)
+        return
+    if isinstance(action, Report):
+        _check_report(state, action, catalog)
+        return
+    if not state.has_priority(seat):
+        holder = "nobody" if state.priority is None else state.players[state.priority].name
+        if state.team_turns and state.priority is not None:
+            holder += "'s team"
+        raise IllegalActionError(
+            "805.5" if state.team_turns else "117.1", f"{name} does not have priority ({holder} has)"
+        )
+    if isinstance(action, Resolve) and not state.stack:
+        raise IllegalActionError("117.4", "the stack is empty: there is nothing to resolve")
+    if isinstance(action, Advance):
+        if state.stack:
+            raise IllegalActionError("117.4", "the stack must be empty to move on; pass to resolve it first")
+        if action.to not in advance_targets(state):
+            raise IllegalActionError(
+                "500.1", f"the {Step(action.to).label} does not come again this turn; advance to the next turn first"
+            )
+    elif isinstance(action, Cast):
+        _check_cast(state, action)
+    elif isinstance(action, Deploy):
+        _check_deploy(state, action)
+
+
+def _check_adjustment(state: GameState, action: AdjustLife | AdjustPoison) -> None:
+    """A life total (119.3) or a poison count (122.1) stays within :data:`MAX_TOTAL` either way, and one adjustment
+    within :data:`~planechase.engine.actions.MAX_ADJUSTMENT`: bounds of this program, not of the rules, so that
+    every total can be shown and stored (a JavaScript number is exact only up to 2**53)."""
+    if not -MAX_ADJUSTMENT <= action.amount <= MAX_ADJUSTMENT:
+        raise InvalidActionError(
+            f"{action.type}: 'amount' must be from {-MAX_ADJUSTMENT:,} to {MAX_ADJUSTMENT:,}, not {action.amount:,}"
+        )
+    player = state.players[action.player]
+    total = (player.life if isinstance(action, AdjustLife) else player.poison) + action.amount
+    if not -MAX_TOTAL <= total <= MAX_TOTAL:
+        what = "a life total" if isinstance(action, AdjustLife) else "a poison count"
+        raise InvalidActionError(
+            f"{action.type}: {what} stays from {-MAX_TOTAL:,} to {MAX_TOTAL:,} (it would be {total:,})"
+        )
+
+
+def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
+    fu = state.face_up_object(action.source)
+    if fu is None:
+        raise IllegalActionError("603.2", f"there is no face-up planar card with id {action.source}")
+    card = catalog[state.cards[fu.card].name]
+    if not 0 <= action.ability < len(card.abilities):
+        raise IllegalActionError("603.2", f"{card.name} has no ability {action.ability}")
+    ability = card.abilities[action.ability]
+    if TriggerKind.REPORTED_BY_YOU in ability.triggers:
+        # 901.12c: with shared team turns, "you" is either player of the planar controller's team.
+        reporters = () if state.planar_controller is None else state.team(state.planar_controller)
+        if action.player not in (reporters if state.team_turns else (state.planar_controller,)):
+            raise IllegalActionError(
+                "901.6",
+                f"{card.name}'s ability is about its controller's events: only the planar controller reports them",
+            )
+    elif TriggerKind.REPORTED not in ability.triggers:
+        raise IllegalActionError(
+            "603.2", f"{card.name}'s ability {action.ability} triggers on events the engine tracks itself"
+        )
+
+
+def _check_roll(state: GameState, seat: int) -> None:
+    if state.markers is not None and (seat != state.active or not state.taking_turn):
+        raise IllegalActionError("901.9", "only a player taking a turn with a turn marker may roll the planar die")
+    if seat not in state.active_players:
+        raise IllegalActionError(
+            "901.12d" if state.team_turns else "901.9",
+            "only a player of the active team may roll the planar die"
+            if state.team_turns
+            else "only the active player may roll the planar die",
+        )
+    if not state.planechase:
+        raise IllegalActionError("901.1", "this game is played without Planechase: there is no planar die")
+    if not state.step.is_main:
+        raise IllegalActionError("901.9", "the planar die may be rolled only during a main phase")
+    if not state.has_priority(seat):
+        raise IllegalActionError("901.9", "the planar die may be rolled only while you have priority")
+    if state.stack:
+        raise IllegalActionError("901.9", "the planar die may be rolled only while the stack is empty")
+
+
+def _check_cast(state: GameState, action: Cast) -> None:
+    effect = OtherEffect(action.effect)
+    if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
+        target = next((i for i in state.stack if i.id == action.target), None)
+        if target is None:
+            raise IllegalActionError("115.1", f"{effect.value} needs a target: the id of an object on the stack")
+        if effect is OtherEffect.COPY and target.kind is StackKind.OTHER:
+            raise IllegalActionError("707.10", "only triggered abilities of planar cards can be copied here")
+    elif action.target is not None:
+        raise IllegalActionError("115.1", f"a {effect.value} spell or ability has no target")
+
+
+def _check_deploy(state: GameState, action: Deploy) -> None:
+    table = state.seating
+    if not table.deploys_creatures:
+        raise IllegalActionError("804.1", f"{table.variant.label} doesn't use the deploy creatures option")
+    if action.teammate not in table.teammates(action.player):
+        raise IllegalActionError("804.2", "a creature can be deployed only to a teammate")
+    if not 0 <= action.teammate < len(state.players) or not state.in_game(action.teammate):
+        raise IllegalActionError("800.4b", "that teammate has left the game")
+    if not state.in_range(action.player, action.teammate):
+        raise IllegalActionError("801.4", "that teammate is outside your range of influence: it can't be targeted")
+    # 804.2, 307.1: activate only as a sorcery.
+    if action.player != state.active or not state.step.is_main or state.stack:
+        raise IllegalActionError(
+            "307.1", "deploy only as a sorcery: in a main phase of your turn, while the stack is empty"
+        )
+
+
+def is_legal(state: GameState, action: Action, catalog: Catalog = CATALOG) -> bool:
+    try:
+        check_action(state, action, catalog)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    return True
+
+
+def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
+    """Every enumerable legal action (life and poison adjustments, which take any number, are left out)."""
+    if state.over:
+        return []
+    if state.pending is not None:
+        d = state.pending.decision
+        choices: list[Action] = [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
+        return choices + [_concede_action(p) for p in state.seats_in_game]
+    if state.markers is not None:
+        # 807.5: each turn marker has its own stack and priority; actions name the marker.
+        out: list[Action] = []
+        for turn in melee.turns(state):
+            if turn.taking_turn:
+                here = melee.focused(state, turn.marker)
+                out.extend(_priority_actions(here, turn.marker))
+                out.extend(_report_actions(here, catalog))
+        out.extend(_concede_action(p) for p in state.seats_in_game)
+        return out
+    return [
+        *_priority_actions(state, None),
+        *_report_actions(state, catalog),
+        *(_concede_action(p) for p in state.seats_in_game),
+    ]
+
+
+def _priority_actions(state: GameState, marker: int | None) -> list[Action]:
+    """What the player (or team) holding priority may do, and the active player's roll."""
+    out: list[Action] = []
+    holder = state.priority
+    # 805.5a: with shared team turns, each player of the team holding priority may act.
+    actors = () if holder is None else state.team(holder) if state.team_turns else (holder,)
+    for seat in actors:
+        out.append(_pass_action(seat, marker))
+        if state.stack:
+            out.append(_resolve_action(seat, marker))
+            for item in state.stack:
+                out.append(_counter_action(seat, item.id, marker))
+                if item.kind is not StackKind.OTHER:
+                    out.append(_copy_action(seat, item.id, marker))
+        else:
+            if seat in state.active_players and state.step.is_main and state.planechase:
+                out.append(_roll_action(seat))
+            out.extend(_advance_action(seat, to, marker) for to in advance_targets(state))
+            if seat == state.active and state.step.is_main and state.seating.deploys_creatures:
+                out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
+        out.extend(_casts_action(seat, marker))
+    return out
+
+
+def _report_actions(state: GameState, catalog: Catalog) -> list[Report]:
+    """Reports of untracked events for the face-up cards' abilities that wait for them."""
+    out: list[Report] = []
+    for fu in state.face_up:
+        for index, ability in enumerate(catalog[state.cards[fu.card].name].abilities):
+            if TriggerKind.REPORTED_BY_YOU in ability.triggers and state.planar_controller is not None:
+                out.append(Report(state.planar_controller, fu.object_id, index))
+            elif TriggerKind.REPORTED in ability.triggers:
+                out.extend(Report(seat, fu.object_id, index) for seat in state.seats_in_game)
+    return out
+
+
+# Actions are immutable values: the common ones are made once and shared.
+_pass_action = functools.cache(Pass)
+_resolve_action = functools.cache(Resolve)
+_roll_action = functools.cache(Roll)
+_concede_action = functools.cache(Concede)
+_advance_action = functools.cache(Advance)
+
+
+@functools.lru_cache(maxsize=4096)
+def _counter_action(seat: int, item: int, marker: int | None) -> Cast:
+    return Cast(seat, label="Counter", effect=OtherEffect.COUNTER.value, target=item, marker=marker)
+
+
+@functools.lru_cache(maxsize=4096)
+def _copy_action(seat: int, item: int, marker: int | None) -> Cast:
+    return Cast(seat, label="Copy", effect=OtherEffect.COPY.value, target=item, marker=marker)
+
+
+@functools.cache
+def _casts_action(seat: int, marker: int | None) -> tuple[Cast, ...]:
+    targeted = (OtherEffect.COUNTER, OtherEffect.COPY, OtherEffect.DEPLOY)
+    return tuple(Cast(seat, effect=e.value, marker=marker) for e in OtherEffect if e not in targeted)
+
+
+def advance_targets(state: GameState) -> list[str]:
+    """Where :class:`Advance` may go now: the steps after this one in this turn, and the next turn."""
+    return [*_later_steps(state.step_queue), NEXT_TURN]
+
+
+@functools.cache
+def _later_steps(queue: tuple[Step, ...]) -> tuple[str, ...]:
+    seen: list[str] = []
+    for step in queue:
+        if step not in (Step.UNTAP, Step.CLEANUP) and step.value not in seen:
+            seen.append(step.value)
+    return tuple(seen)

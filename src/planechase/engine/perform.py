@@ -1,0 +1,281 @@
+"""Carrying out an action: each kind of action has its own function, chosen by the action's type.
+
+The reducer (:func:`planechase.engine.reducer.apply`) checks the action, then calls :func:`perform` on a
+copy of the state; everything here changes ``run.s`` and emits the events, citing the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ..cards.model import TriggerKind
+from ..planar.chaos import roll_planar_die
+from .actions import (
+    NEXT_TURN,
+    Action,
+    AdjustLife,
+    AdjustPoison,
+    Advance,
+    Cast,
+    Concede,
+    Deploy,
+    Lose,
+    Pass,
+    Report,
+    Resolve,
+    Roll,
+)
+from .context import Cancelled, DeciderLeft, Run
+from .leave import leave_game
+from .state import DecisionKind, Duration, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+from .triggers import fire, trigger_ability
+from .turns import MAX_AUTOMATIC_STEPS, give_priority, pass_priority, proceed, resolve_top, settle
+
+
+def perform(run: Run, action: Action) -> None:
+    """Carry out ``action`` (already checked by :func:`~planechase.engine.legality.check_action`) on ``run``."""
+    _PERFORMERS[type(action)](run, action)
+
+
+def perform_leaves(run: Run, leaves: tuple[str, ...]) -> None:
+    """Concessions made while a decision was open, replayed on their own when the action they interrupted
+    was cancelled (104.3a): each is ``leave:<how>:<seat>:<reason>``."""
+    s = run.s
+    for leave in leaves:
+        _, how, who, reason = str(leave).split(":", 3)
+        rule = "104.3a" if how == "concede" else "104.3"
+        leave_game(run, (int(who),), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
+    if not s.over and s.priority is not None:
+        give_priority(run, s.priority)
+
+
+def _pass(run: Run, action: Pass) -> None:
+    seat = action.player
+    run.emit("passed", "117.3d", f"{run.name(seat)} passes.", player=seat)
+    pass_priority(run, seat)
+
+
+def _resolve(run: Run, action: Resolve) -> None:
+    seat = action.player
+    run.emit("all_passed", "117.4", f"{run.name(seat)} resolves the top of the stack: all players pass.", player=seat)
+    run.s.passed = ()
+    resolve_top(run)
+
+
+def _leave(run: Run, action: Concede | Lose) -> None:
+    s = run.s
+    if isinstance(action, Concede):
+        rule, reason = "104.3a", "concedes"
+    else:
+        rule, reason = "104.3", str("lost" if action.reason is None else action.reason)
+    leave_game(run, (action.player,), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
+    if not s.over and s.priority is not None:
+        give_priority(run, s.priority)
+
+
+def _adjust(run: Run, action: AdjustLife | AdjustPoison) -> None:
+    """A life total (119.3) or poison count (122.1) the table changes; a Two-Headed Giant team shares both
+    (810.9, 810.10)."""
+    s = run.s
+    seat = action.player
+    kind = action.type
+    player = s.players[seat]
+    amount = int(action.amount)
+    members = s.team(seat) if s.team_turns else (seat,)
+    for member in members:
+        other = s.players[member]
+        if kind == "life":
+            run.set_player(replace(other, life=other.life + amount))
+        else:
+            run.set_player(replace(other, poison=max(0, other.poison + amount)))
+    new = s.players[seat]
+    whose = f"{player.name}'s team's" if len(members) > 1 else f"{player.name}'s"
+    if kind == "life":
+        text = f"{whose} life total changes by {amount:+d} (now {new.life})."
+        rules: tuple[str, ...] = ("119.3", "810.9") if len(members) > 1 else ("119.3",)
+    else:
+        text = f"{whose} poison counters change by {amount:+d} (now {new.poison})."
+        rules = ("122.1", "810.10") if len(members) > 1 else ("122.1",)
+    shared = {"players": list(members)} if len(members) > 1 else {}
+    run.emit(f"{kind}_adjusted", rules, text, player=seat, delta=amount, **shared)
+    if s.priority is not None:
+        # Bookkeeping is not a player's action: passes in succession still count (117.4), unless
+        # state-based actions or triggers change the game (117.5).
+        passed = s.passed
+        changed = settle(run)
+        if not s.over:
+            near = s.priority_players()  # 800.4j, 807.5a
+            holder = s.priority if s.priority in near else s.next_in_turn_order(s.priority, include=near)
+            s.priority = holder
+            s.passed = () if changed else passed
+
+
+def _roll(run: Run, action: Roll) -> None:
+    s = run.s
+    seat = action.player
+    cost = s.roll_cost(seat)
+    if cost:
+        try:
+            answer = run.decide(
+                DecisionKind.PAY_ROLL_COST,
+                seat,
+                f"Rolling the planar die again costs {{{cost}}} ({cost} mana). Pay it?",
+                (("pay", f"Pay {cost} mana and roll"), ("cancel", "Don't roll")),
+                "901.9",
+            )
+        except DeciderLeft:  # 800.4f: a cost a player who left would pay is not paid; nothing is rolled
+            if s.priority is not None:
+                give_priority(run, s.priority)
+            return
+        if answer == "cancel":
+            raise Cancelled
+        run.emit(
+            "cost_paid", ("901.9", "116.2i"), f"{run.name(seat)} pays {cost} mana to roll.", player=seat, cost=cost
+        )
+    roll_planar_die(run, seat, special_action=True)
+    give_priority(run, s.active)
+
+
+def _advance(run: Run, action: Advance) -> None:
+    s = run.s
+    seat = action.player
+    to = NEXT_TURN if action.to is None else action.to
+    start_turn, focus = s.turn, s.focus
+    target = None if to == NEXT_TURN else Step(to)
+    where = "the next turn" if target is None else f"the {target.label}"
+    run.emit("advance", "117.4", f"{run.name(seat)} moves on to {where}: all players pass.", player=seat, to=to)
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        s.passed = ()
+        proceed(run)
+        if s.over or s.stack:
+            return
+        if (target is None and s.turn != start_turn) or s.focus != focus or not s.taking_turn:
+            return
+        if target is not None and s.step is target:
+            return
+    raise RuntimeError("advance did not reach its target")
+
+
+def _cast(run: Run, action: Cast) -> None:
+    s = run.s
+    seat = action.player
+    effect = OtherEffect(OtherEffect.NONE.value if action.effect is None else action.effect)
+    label = str(action.label or "a spell or ability")
+    spell = True if action.spell is None else bool(action.spell)
+    types = "" if action.types is None else " ".join(str(action.types).split())
+    item = StackItem(
+        id=run.new_id(),
+        kind=StackKind.OTHER,
+        controller=seat,
+        text=label,
+        label=label,
+        effect=effect,
+        target_item=action.target,
+        spell=spell,
+        spell_types=types,
+    )
+    s.stack = (*s.stack, item)
+    what = "" if effect is OtherEffect.NONE else f" ({effect.value})"
+    kind = f" ({types})" if types else ""
+    run.emit(
+        "cast",
+        ("601.2", "117.3c") if spell else ("602.2", "117.3c"),
+        f"{run.name(seat)} casts {label}{kind}{what}."
+        if spell
+        else f"{run.name(seat)} puts {label}{what} on the stack.",
+        player=seat,
+        item=item.id,
+        label=label,
+        effect=effect.value,
+        target=item.target_item,
+        spell=spell,
+        types=types,
+    )
+    if spell:
+        used = [
+            e
+            for e in s.effects
+            if e.duration is Duration.NEXT_SPELL_THIS_TURN and e.controller == seat and e.marker == s.focus
+        ]
+        s.effects = tuple(e for e in s.effects if e not in used)
+        for e in used:
+            run.emit("effect_used", ("611.2a", "601.2"), f"{label}: {e.text}", effect=e.id, kind=e.kind, item=item.id)
+        words = frozenset(re.split(r"[\s,;/]+", types.lower())) - {""}
+        fire(
+            run,
+            TriggerKind.SPELL_CAST,
+            rules=("603.2", "601.2i"),
+            why=f" ({run.name(seat)} casts {label})",
+            subject=seat,
+            subject_item=item.id,
+            spell_words=words,
+        )
+    give_priority(run, seat)
+
+
+def _deploy(run: Run, action: Deploy) -> None:
+    """804.2: the creature's deploy ability is activated (602.2) and goes on the stack, targeting the
+    teammate (115.1); it resolves like any other ability."""
+    s = run.s
+    seat, teammate = action.player, int(action.teammate)
+    creature = str("a creature" if action.creature is None else action.creature).strip()
+    item = StackItem(
+        id=run.new_id(),
+        kind=StackKind.OTHER,
+        controller=seat,
+        text=f"{creature}: target teammate gains control of this creature",
+        label=creature,
+        effect=OtherEffect.DEPLOY,
+        targets=(f"player:{teammate}",),
+    )
+    s.stack = (*s.stack, item)
+    run.emit(
+        "deploy",
+        ("804.2", "602.2"),
+        f"{run.name(seat)} activates {creature}'s deploy ability, targeting {run.name(teammate)}.",
+        player=seat,
+        teammate=teammate,
+        creature=creature,
+        item=item.id,
+    )
+    give_priority(run, seat)
+
+
+def _report(run: Run, action: Report) -> None:
+    """The table reports an event the engine does not track: the face-up card's ability triggers (603.2)
+    with the reporting player as "that player", and goes on the stack the next time a player would
+    receive priority (603.3)."""
+    s = run.s
+    seat, source, index = action.player, int(action.source), int(action.ability)
+    fu = s.face_up_object(source)
+    assert fu is not None  # checked by check_action
+    run.emit(
+        "reported",
+        "603.2",
+        f"{run.name(seat)} reports: {run.catalog[run.card_name(fu.card)].abilities[index].text}",
+        player=seat,
+        source=source,
+        ability=index,
+        card=run.card_name(fu.card),
+    )
+    trigger_ability(run, fu.card, index, source=fu.object_id, counters=fu.counters, subject=seat)
+    holder = s.priority if s.priority is not None else s.active
+    give_priority(run, holder)
+
+
+_PERFORMERS: dict[type[Any], Callable[[Run, Any], None]] = {
+    Pass: _pass,
+    Resolve: _resolve,
+    Roll: _roll,
+    Advance: _advance,
+    Cast: _cast,
+    Report: _report,
+    Deploy: _deploy,
+    Concede: _leave,
+    Lose: _leave,
+    AdjustLife: _adjust,
+    AdjustPoison: _adjust,
+}
