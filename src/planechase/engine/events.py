@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """One line of the rules log.
 
     ``type`` is a stable machine-readable kind, ``rules`` the CR rules behind it, ``text`` an English
-    sentence and ``data`` the structured details (seats, card names, numbers).
+    sentence and ``data`` the structured details (seats, card names, numbers). Treat events as read-only
+    values (they are not frozen only because the engine makes many of them: a frozen one costs three times
+    as much to make).
     """
 
     type: str

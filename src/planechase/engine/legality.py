@@ -237,34 +237,37 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
                 here = melee.focused(state, turn.marker)
                 out.extend(_priority_actions(here, turn.marker))
                 out.extend(_report_actions(here, catalog))
-        out.extend(_concede_action(p) for p in state.seats_in_game)
+        out.extend(_concedes(state.seats_in_game))
         return out
-    return [
-        *_priority_actions(state, None),
-        *_report_actions(state, catalog),
-        *(_concede_action(p) for p in state.seats_in_game),
-    ]
+    out = _priority_actions(state, None)
+    if state.face_up:
+        out.extend(_report_actions(state, catalog))
+    out.extend(_concedes(state.seats_in_game))
+    return out
 
 
 def _priority_actions(state: GameState, marker: int | None) -> list[Action]:
     """What the player (or team) holding priority may do, and the active player's roll."""
-    out: list[Action] = []
     holder = state.priority
+    if holder is None:
+        return []
+    out: list[Action] = []
     # 805.5a: with shared team turns, each player of the team holding priority may act.
-    actors = () if holder is None else state.team(holder) if state.team_turns else (holder,)
+    actors = state.team(holder) if state.team_turns else (holder,)
+    stack = state.stack
     for seat in actors:
-        out.append(_pass_action(seat, marker))
-        if state.stack:
+        if stack:
+            out.append(_pass_action(seat, marker))
             out.append(_resolve_action(seat, marker))
-            for item in state.stack:
+            for item in stack:
                 out.append(_counter_action(seat, item.id, marker))
                 if item.kind is not StackKind.OTHER:
                     out.append(_copy_action(seat, item.id, marker))
         else:
-            if seat in state.active_players and state.step.is_main and state.planechase:
-                out.append(_roll_action(seat))
-            out.extend(_advance_action(seat, to, marker) for to in advance_targets(state))
-            if seat == state.active and state.step.is_main and state.seating.deploys_creatures:
+            main = state.step in _MAIN_PHASES
+            may_roll = main and state.planechase and seat in state.active_players
+            out.extend(_empty_stack_actions(seat, marker, state.step_queue, may_roll))
+            if main and seat == state.active and state.seating.deploys_creatures:
                 out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
         out.extend(_casts_action(seat, marker))
     return out
@@ -274,12 +277,43 @@ def _report_actions(state: GameState, catalog: Catalog) -> list[Report]:
     """Reports of untracked events for the face-up cards' abilities that wait for them."""
     out: list[Report] = []
     for fu in state.face_up:
-        for index, ability in enumerate(catalog[state.cards[fu.card].name].abilities):
-            if TriggerKind.REPORTED_BY_YOU in ability.triggers and state.planar_controller is not None:
-                out.append(Report(state.planar_controller, fu.object_id, index))
-            elif TriggerKind.REPORTED in ability.triggers:
+        for index, by_you in _reported_abilities(catalog, state.cards[fu.card].name):
+            if by_you:
+                if state.planar_controller is not None:
+                    out.append(Report(state.planar_controller, fu.object_id, index))
+            else:
                 out.extend(Report(seat, fu.object_id, index) for seat in state.seats_in_game)
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _reported_abilities(catalog: Catalog, name: str) -> tuple[tuple[int, bool], ...]:
+    """The abilities of a card that wait for the table's reports: each one's index, and whether only its
+    controller reports (:attr:`TriggerKind.REPORTED_BY_YOU`) rather than anyone (:attr:`TriggerKind.REPORTED`)."""
+    out: list[tuple[int, bool]] = []
+    for index, ability in enumerate(catalog[name].abilities):
+        if TriggerKind.REPORTED_BY_YOU in ability.triggers:
+            out.append((index, True))
+        elif TriggerKind.REPORTED in ability.triggers:
+            out.append((index, False))
+    return tuple(out)
+
+
+_MAIN_PHASES = frozenset((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))
+
+
+@functools.lru_cache(maxsize=4096)
+def _empty_stack_actions(seat: int, marker: int | None, queue: tuple[Step, ...], may_roll: bool) -> tuple[Action, ...]:
+    """With the stack empty: pass, the roll if ``may_roll``, and moving on to each later step or the next turn."""
+    head: tuple[Action, ...] = (
+        (_pass_action(seat, marker), _roll_action(seat)) if may_roll else (_pass_action(seat, marker),)
+    )
+    return (*head, *(_advance_action(seat, to, marker) for to in (*_later_steps(queue), NEXT_TURN)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _concedes(seats: tuple[int, ...]) -> tuple[Concede, ...]:
+    return tuple(_concede_action(seat) for seat in seats)
 
 
 # Actions are immutable values: the common ones are made once and shared.

@@ -31,6 +31,7 @@ Rulings this module makes where the rules are silent (each is documented in ``do
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -44,7 +45,10 @@ from .state import MELEE_TURN_FIELDS, GameState, MeleeTurn
 
 def stash(state: GameState) -> MeleeTurn:
     """The focused marker's part of the game, as it stands in ``state``'s own fields."""
-    return MeleeTurn(state.focus, **{name: getattr(state, name) for name in MELEE_TURN_FIELDS})
+    return MeleeTurn(state.focus, *_turn_fields(state))
+
+
+_turn_fields = operator.attrgetter(*MELEE_TURN_FIELDS)
 
 
 def _load(state: GameState, turn: MeleeTurn) -> None:

@@ -34,6 +34,14 @@ _STEP_TRIGGER: dict[Step, TriggerKind] = {
     Step.END: TriggerKind.END_STEP,
 }
 
+#: Each step's name as a sentence begins.
+_CAPITALIZED: dict[Step, str] = {step: step.label.capitalize() for step in Step}
+#: The steps with "each player's" triggers, and what the log calls them (805.4d).
+_EACH_PLAYERS: dict[Step, tuple[TriggerKind, str]] = {
+    Step.UPKEEP: (TriggerKind.EACH_UPKEEP, "upkeep"),
+    Step.END: (TriggerKind.EACH_END_STEP, "end step"),
+}
+
 #: A bound on automatic steps in one action, so that no loop of effects can hang the engine.
 MAX_AUTOMATIC_STEPS = 10_000
 
@@ -184,7 +192,7 @@ def begin_step(run: Run) -> bool:
     run.emit(
         "step_began",
         "500.1",
-        f"{step.label.capitalize()} ({whose}'s turn{marker}).",
+        f"{_CAPITALIZED[step]} ({whose}'s turn{marker}).",
         step=step.value,
         turn=s.turn,
         player=s.active,
@@ -234,9 +242,9 @@ def begin_step(run: Run) -> bool:
     if trigger is not None:
         fire(run, trigger, rules=("603.2",), why=f" (beginning of {step.label})")
     # "Each player's" upkeep and end step: with shared team turns, once for each active player (805.4d).
-    each = {Step.UPKEEP: (TriggerKind.EACH_UPKEEP, "upkeep"), Step.END: (TriggerKind.EACH_END_STEP, "end step")}
-    if step in each:
-        kind, what = each[step]
+    each = _EACH_PLAYERS.get(step)
+    if each is not None:
+        kind, what = each
         for seat in s.active_players or (s.active,):
             rules = ("603.2", "805.4d") if s.team_turns else ("603.2",)
             fire(run, kind, rules=rules, why=f" ({run.name(seat)}'s {what})", subject=seat)
@@ -340,13 +348,11 @@ def state_based_actions(run: Run) -> bool:
     """704.5a, 704.5c and 704.6f, performed simultaneously; returns whether any was performed."""
     s = run.s
     # Celestine Reef (101.1); 810.8a: if a player can't lose, neither can their team.
-    cant_lose = {s.unit_of(e.controller) for e in s.effects if e.kind == CANT_LOSE_EFFECT}
     limit = poison_limit(s)
-    losers = [
-        p.seat
-        for p in s.players
-        if p.in_game and (p.life <= 0 or p.poison >= limit) and s.unit_of(p.seat) not in cant_lose
-    ]
+    losers = [p.seat for p in s.players if (p.life <= 0 or p.poison >= limit) and p.status is PlayerStatus.IN_GAME]
+    if losers and s.effects:
+        cant_lose = {s.unit_of(e.controller) for e in s.effects if e.kind == CANT_LOSE_EFFECT}
+        losers = [seat for seat in losers if s.unit_of(seat) not in cant_lose]
     phenomena = [fu for fu in s.face_up if not is_plane(run, fu.card) and not source_is_waiting(run, fu.object_id)]
     if not losers and not phenomena:
         return False

@@ -14,6 +14,7 @@ Distances count only the players still in the game: when players leave, the circ
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -304,7 +305,13 @@ def distance(a: int, b: int, in_game: Iterable[int]) -> int:
 def influence(table: Seating, in_game: Iterable[int]) -> dict[int, tuple[int, ...]]:
     """For each player in ``in_game``, the players within their range of influence (801.2, 801.2b);
     everyone in the game when the range is unlimited."""
-    present = sorted(set(in_game))
+    return dict(_influence(table, tuple(sorted(set(in_game)))))
+
+
+@functools.lru_cache(maxsize=1024)
+def _influence(table: Seating, present: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """:func:`influence` for the sorted seats ``present``, worked out once for each table and set of seats
+    (the caller copies the answer)."""
     out: dict[int, tuple[int, ...]] = {}
     for seat in present:
         reach = table.seats[seat].range
