@@ -206,6 +206,13 @@ class Catalog:
                 raise ValueError(f"duplicate card {card.name!r}")
             self._cards[card.name] = card
             self._keys[normalize_name(card.name)] = card.name
+        #: The names of the plane cards (the others are phenomena), for the engine's most frequent question.
+        self.planes: frozenset[str] = frozenset(card.name for card in self._cards.values() if card.is_plane)
+        #: For each card, every kind of event one of its abilities triggers on (to skip cards quickly).
+        self.listens: dict[str, frozenset[TriggerKind]] = {
+            card.name: frozenset(kind for ability in card.abilities for kind in ability.triggers)
+            for card in self._cards.values()
+        }
 
     def __iter__(self) -> Iterator[CardDef]:
         return iter(self._cards.values())

@@ -35,7 +35,10 @@ from .actions import (
     Roll,
 )
 from .errors import IllegalActionError, InvalidActionError
-from .state import GameState, OtherEffect, StackKind, Step
+from .state import GameState, OtherEffect, PlayerStatus, StackKind, Step
+
+_IN_GAME = PlayerStatus.IN_GAME
+_EFFECTS: dict[str, OtherEffect] = {effect.value: effect for effect in OtherEffect}
 
 #: The largest life total or poison count, either way (see :func:`check_action`).
 MAX_TOTAL = 1_000_000_000
@@ -59,70 +62,87 @@ def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -
     seat = action.player
     if state.markers is not None and state.pending is None and 0 <= seat < len(state.players):
         state = focus_for(state, action)  # 807.5b: the stack the action is for
-    if not 0 <= seat < len(state.players):
-        raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(state.players) - 1}")
+    check_focused(state, action, catalog)
+
+
+def check_focused(state: GameState, action: Action, catalog: Catalog) -> None:
+    """:func:`check_action` for a state already focused on the turn marker the action is for (807.5b)."""
+    seat = action.player
+    players = state.players
+    if not 0 <= seat < len(players):
+        raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(players) - 1}")
     if state.over:
         raise IllegalActionError("104.1", "the game is over")
-    name = state.players[seat].name
+    kind = type(action)
     pending = state.pending
     if pending is not None:
-        decision = pending.decision
-        if isinstance(action, Concede | Lose):
-            if not state.in_game(seat):
-                raise IllegalActionError("800.4a", f"{name} has left the game")
-            return
-        if not isinstance(action, Choose):
-            decider = state.players[decision.player].name
-            raise IllegalActionError(decision.rule, f"{decider} must decide first: {decision.prompt}")
-        if action.decision != decision.id:
-            raise IllegalActionError(
-                decision.rule, f"decision {action.decision!r} is not pending (the pending decision is {decision.id!r})"
-            )
-        if seat != decision.player:
-            raise IllegalActionError(
-                decision.rule, f"this decision is {state.players[decision.player].name}'s, not {name}'s"
-            )
-        if decision.option(action.option) is None:
-            valid = ", ".join(o.id for o in decision.options)
-            raise IllegalActionError(decision.rule, f"{action.option!r} is not an option; choose one of {valid}")
+        _check_answer(state, action)
         return
-    if isinstance(action, Choose):
+    if kind is Choose:
         raise IllegalActionError("117.1", "there is no decision to make")
-    if getattr(action, "marker", None) is not None and state.markers is None:
+    if state.markers is None and getattr(action, "marker", None) is not None:
         raise IllegalActionError("807.5", "only Grand Melee games have turn markers, each with its own stack")
-    if not state.in_game(seat):
-        raise IllegalActionError("800.4a", f"{name} has left the game")
-    if isinstance(action, AdjustLife | AdjustPoison):
-        _check_adjustment(state, action)
+    if players[seat].status is not _IN_GAME:
+        raise IllegalActionError("800.4a", f"{players[seat].name} has left the game")
+    if kind is AdjustLife or kind is AdjustPoison:
+        _check_adjustment(state, action)  # type: ignore[arg-type]
         return
-    if isinstance(action, Concede | Lose):
+    if kind is Concede or kind is Lose:
         return
-    if isinstance(action, Roll):
+    if kind is Roll:
         _check_roll(state, seat)
         return
-    if isinstance(action, Report):
-        _check_report(state, action, catalog)
+    if kind is Report:
+        _check_report(state, action, catalog)  # type: ignore[arg-type]
         return
     if not state.has_priority(seat):
-        holder = "nobody" if state.priority is None else state.players[state.priority].name
+        holder = "nobody" if state.priority is None else players[state.priority].name
         if state.team_turns and state.priority is not None:
             holder += "'s team"
         raise IllegalActionError(
-            "805.5" if state.team_turns else "117.1", f"{name} does not have priority ({holder} has)"
+            "805.5" if state.team_turns else "117.1", f"{players[seat].name} does not have priority ({holder} has)"
         )
-    if isinstance(action, Resolve) and not state.stack:
-        raise IllegalActionError("117.4", "the stack is empty: there is nothing to resolve")
-    if isinstance(action, Advance):
+    if kind is Resolve:
+        if not state.stack:
+            raise IllegalActionError("117.4", "the stack is empty: there is nothing to resolve")
+    elif kind is Advance:
+        assert isinstance(action, Advance)
         if state.stack:
             raise IllegalActionError("117.4", "the stack must be empty to move on; pass to resolve it first")
-        if action.to not in advance_targets(state):
+        if action.to != NEXT_TURN and action.to not in _later_steps(state.step_queue):
             raise IllegalActionError(
                 "500.1", f"the {Step(action.to).label} does not come again this turn; advance to the next turn first"
             )
-    elif isinstance(action, Cast):
-        _check_cast(state, action)
-    elif isinstance(action, Deploy):
-        _check_deploy(state, action)
+    elif kind is Cast:
+        _check_cast(state, action)  # type: ignore[arg-type]
+    elif kind is Deploy:
+        _check_deploy(state, action)  # type: ignore[arg-type]
+
+
+def _check_answer(state: GameState, action: Action) -> None:
+    """While a decision is pending, only its player's answer (or anyone's concession, 104.3a) is taken."""
+    assert state.pending is not None
+    decision = state.pending.decision
+    seat = action.player
+    name = state.players[seat].name
+    if isinstance(action, Concede | Lose):
+        if not state.in_game(seat):
+            raise IllegalActionError("800.4a", f"{name} has left the game")
+        return
+    if not isinstance(action, Choose):
+        decider = state.players[decision.player].name
+        raise IllegalActionError(decision.rule, f"{decider} must decide first: {decision.prompt}")
+    if action.decision != decision.id:
+        raise IllegalActionError(
+            decision.rule, f"decision {action.decision!r} is not pending (the pending decision is {decision.id!r})"
+        )
+    if seat != decision.player:
+        raise IllegalActionError(
+            decision.rule, f"this decision is {state.players[decision.player].name}'s, not {name}'s"
+        )
+    if decision.option(action.option) is None:
+        valid = ", ".join(o.id for o in decision.options)
+        raise IllegalActionError(decision.rule, f"{action.option!r} is not an option; choose one of {valid}")
 
 
 def _check_adjustment(state: GameState, action: AdjustLife | AdjustPoison) -> None:
@@ -185,7 +205,7 @@ def _check_roll(state: GameState, seat: int) -> None:
 
 
 def _check_cast(state: GameState, action: Cast) -> None:
-    effect = OtherEffect(action.effect)
+    effect = _EFFECTS.get(action.effect) or OtherEffect(action.effect)
     if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
         target = next((i for i in state.stack if i.id == action.target), None)
         if target is None:

@@ -29,7 +29,7 @@ from .actions import ACTION_TYPES, Action, Choose, Concede, Lose, action_from_di
 from .config import GameConfig
 from .context import LEAVE_ANSWER, Cancelled, GameEnded, Run, Suspend
 from .events import Event
-from .legality import MAX_TOTAL, advance_targets, check_action, focus_for, is_legal, legal_actions
+from .legality import MAX_TOTAL, advance_targets, check_action, check_focused, focus_for, is_legal, legal_actions
 from .perform import perform, perform_leaves
 from .state import CardRef, Decision, DieFace, GameState, Pending, Player
 from .turns import begin_step, begin_turn, proceed
@@ -258,7 +258,7 @@ def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog = 
     original = state
     if state.markers is not None and state.pending is None:
         state = focus_for(state, action)  # 807.5b: the stack the action is for
-    check_action(state, action, catalog)
+    check_focused(state, action, catalog)
     pending = state.pending
     if pending is not None:
         if isinstance(action, Concede | Lose):

@@ -457,7 +457,7 @@ class GameState:
         """Who gets priority for this stack: the players (or teams) in the game; in Grand Melee, only those
         within range of the turn marker or of a player controlling an object on this stack (807.5a)."""
         if self.markers is None:
-            return self.units_in_game
+            return self.units_in_game if self.team_turns else self.seats_in_game
         near = set(self.marker_reach(self.active))
         for item in self.stack:
             near.update(self.marker_reach(item.controller))

@@ -84,6 +84,10 @@ def fire(
     s = run.s
     if kind in STEP_TRIGGERS and s.planar_controller != s.active:
         return
+    listens, cards = run.catalog.listens, s.cards
+    candidates = s.face_up if objects is None else tuple(objects)
+    if not any(kind in listens[cards[fu.card].name] for fu in candidates):
+        return  # nothing face up listens for this event
     # 801.7, 901.13: in Grand Melee, an event about a player out of the planar controller's range
     # triggers nothing.
     out_of_range = (
@@ -92,7 +96,7 @@ def fire(
         and s.planar_controller is not None
         and subject not in s.planar_reach(s.planar_controller)
     )
-    for fu in tuple(s.face_up) if objects is None else tuple(objects):
+    for fu in candidates:
         card_def = run.catalog[run.card_name(fu.card)]
         for index, ability in enumerate(card_def.abilities):
             if kind not in ability.triggers:
@@ -135,6 +139,9 @@ def check_state_triggers(run: Run) -> bool:
     """State triggers (603.8): "When ~ has N or more <kind> counters on it". Such an ability triggers
     once and not again until it has left the stack. Returns whether anything triggered."""
     fired = False
+    listens, cards = run.catalog.listens, run.s.cards
+    if not any(TriggerKind.COUNTERS_AT_LEAST in listens[cards[fu.card].name] for fu in run.s.face_up):
+        return False
     for fu in run.s.face_up:
         card_def = run.catalog[run.card_name(fu.card)]
         for index, ability in enumerate(card_def.abilities):

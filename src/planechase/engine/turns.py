@@ -8,7 +8,6 @@ from dataclasses import replace
 from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleChange, TargetKind, TriggerKind
 from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
 from ..planar.planeswalk import end_effects, planeswalk
-from ..planar.zones import is_plane
 from ..variants.seating import influence
 from .context import DeciderLeft, Run
 from .leave import draw_game, leave_game, team_fate
@@ -36,6 +35,8 @@ _STEP_TRIGGER: dict[Step, TriggerKind] = {
 
 #: Each step's name as a sentence begins.
 _CAPITALIZED: dict[Step, str] = {step: step.label.capitalize() for step in Step}
+#: Why a step's triggers trigger, as the log says it.
+_BEGINNING_OF: dict[Step, str] = {step: f" (beginning of {step.label})" for step in Step}
 #: The steps with "each player's" triggers, and what the log calls them (805.4d).
 _EACH_PLAYERS: dict[Step, tuple[TriggerKind, str]] = {
     Step.UPKEEP: (TriggerKind.EACH_UPKEEP, "upkeep"),
@@ -240,7 +241,7 @@ def begin_step(run: Run) -> bool:
         return False  # 514.3: normally no player receives priority in the cleanup step
     trigger = _STEP_TRIGGER.get(step)
     if trigger is not None:
-        fire(run, trigger, rules=("603.2",), why=f" (beginning of {step.label})")
+        fire(run, trigger, rules=("603.2",), why=_BEGINNING_OF[step])
     # "Each player's" upkeep and end step: with shared team turns, once for each active player (805.4d).
     each = _EACH_PLAYERS.get(step)
     if each is not None:
@@ -316,7 +317,8 @@ def give_priority(run: Run, seat: int) -> None:
     settle(run)
     if s.over:
         return
-    seat = s.unit_of(seat)  # 805.5: teams have priority; the primary player holds it for the team
+    if s.team_turns:
+        seat = s.unit_of(seat)  # 805.5: teams have priority; the primary player holds it for the team
     eligible = s.priority_players()  # 807.5a: in Grand Melee, only players near this stack
     target: int | None = seat if seat in eligible else s.next_in_turn_order(seat, include=eligible)
     s.priority = target
@@ -353,7 +355,10 @@ def state_based_actions(run: Run) -> bool:
     if losers and s.effects:
         cant_lose = {s.unit_of(e.controller) for e in s.effects if e.kind == CANT_LOSE_EFFECT}
         losers = [seat for seat in losers if s.unit_of(seat) not in cant_lose]
-    phenomena = [fu for fu in s.face_up if not is_plane(run, fu.card) and not source_is_waiting(run, fu.object_id)]
+    planes, cards = run.catalog.planes, s.cards
+    phenomena = [
+        fu for fu in s.face_up if cards[fu.card].name not in planes and not source_is_waiting(run, fu.object_id)
+    ]
     if not losers and not phenomena:
         return False
     if losers:

@@ -10,7 +10,8 @@ from ..engine.state import DecisionKind, FaceUpCard
 
 
 def is_plane(run: Run, card: int) -> bool:
-    return bool(run.catalog[run.card_name(card)].is_plane)
+    """Whether ``card`` is a plane card (else it is a phenomenon, 312.2)."""
+    return run.s.cards[card].name in run.catalog.planes
 
 
 def take_from_deck(run: Run, card: int) -> None:
