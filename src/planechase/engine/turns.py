@@ -329,6 +329,8 @@ def settle(run: Run) -> bool:
     """Perform state-based actions and put waiting triggers on the stack until neither changes anything
     (117.5, 704.3, 603.3); return whether anything was done."""
     s = run.s
+    if _still_settled(run):
+        return False
     anything = False
     for _ in range(MAX_AUTOMATIC_STEPS):
         if s.over:
@@ -341,9 +343,40 @@ def settle(run: Run) -> bool:
             put_triggers_on_stack(run)
             acted = True
         if not acted:
+            # Remember what this check looked at: until one of these changes, it would find nothing again.
+            s.__dict__["_settled"] = (
+                s.players,
+                s.face_up,
+                s.stack,
+                s.pending_triggers,
+                s.effects,
+                s.cards,
+                s.planar_controller,
+                run.catalog,
+            )
             return anything
         anything = True
     raise RuntimeError("state-based actions did not settle")
+
+
+def _still_settled(run: Run) -> bool:
+    """Whether nothing that state-based actions and state triggers look at (704.3, 603.8) changed since a
+    check found nothing to do: the same players, face-up cards, stack, waiting triggers, effects, cards,
+    planar controller and catalog. (Each is an immutable value, so the same object means the same value.)"""
+    s = run.s
+    seen = s.__dict__.get("_settled")
+    return (
+        seen is not None
+        and seen[0] is s.players
+        and seen[1] is s.face_up
+        and seen[2] is s.stack
+        and seen[3] is s.pending_triggers
+        and seen[4] is s.effects
+        and seen[5] is s.cards
+        and seen[6] == s.planar_controller
+        and seen[7] is run.catalog
+        and not s.over
+    )
 
 
 def state_based_actions(run: Run) -> bool:
