@@ -49,11 +49,11 @@ def stash(state: GameState) -> MeleeTurn:
 
 
 _turn_fields = operator.attrgetter(*MELEE_TURN_FIELDS)
+_MARKER = operator.attrgetter("marker")
 
 
 def _load(state: GameState, turn: MeleeTurn) -> None:
-    for name in MELEE_TURN_FIELDS:
-        setattr(state, name, getattr(turn, name))
+    state.__dict__.update(zip(MELEE_TURN_FIELDS, _turn_fields(turn), strict=True))
     state.focus = turn.marker
 
 
@@ -61,7 +61,7 @@ def turns(state: GameState) -> tuple[MeleeTurn, ...]:
     """Every turn marker's part of the game, in marker order (empty outside Grand Melee)."""
     if state.markers is None:
         return ()
-    return tuple(sorted((*state.melee, stash(state)), key=lambda t: t.marker))
+    return tuple(sorted((*state.melee, stash(state)), key=_MARKER))
 
 
 def turn_of(state: GameState, marker: int) -> MeleeTurn | None:
@@ -75,7 +75,7 @@ def switch(state: GameState, marker: int) -> None:
     target = next((t for t in state.melee if t.marker == marker), None)
     if target is None:
         raise ValueError(f"there is no turn marker {marker}")
-    state.melee = tuple(sorted((*(t for t in state.melee if t.marker != marker), stash(state)), key=lambda t: t.marker))
+    state.melee = tuple(sorted((*(t for t in state.melee if t.marker != marker), stash(state)), key=_MARKER))
     _load(state, target)
 
 

@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class StepResult:
     """What applying an action gave: the new state and the events, in order."""
 

@@ -1,8 +1,13 @@
 """The game state: plain data, cheap to copy.
 
 A :class:`GameState` is a dataclass whose fields are all immutable values (ints, strings, tuples and
-frozen dataclasses). Applying an action copies the state shallowly and replaces fields, so earlier
+the value classes below). Applying an action copies the state shallowly and replaces fields, so earlier
 states are never changed and can be kept for undo.
+
+The value classes (:class:`Player`, :class:`StackItem`, :class:`FaceUpCard`, ...) are treated as
+immutable: the engine never assigns to their fields, it makes new ones (``dataclasses.replace``). They
+are not declared ``frozen`` only because a frozen dataclass costs about four times as much to make, and
+the engine makes many; they hash by value, as frozen ones would.
 """
 
 from __future__ import annotations
@@ -144,7 +149,7 @@ class DecisionKind(StrEnum):
 _IN_GAME = PlayerStatus.IN_GAME
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardRef:
     """One physical planar card in this game: its catalog name and its owner (901.6).
 
@@ -156,7 +161,7 @@ class CardRef:
     owner: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Player:
     """A seat at the table."""
 
@@ -171,7 +176,7 @@ class Player:
         return self.status is PlayerStatus.IN_GAME
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FaceUpCard:
     """A face-up plane or phenomenon in the command zone: an object with an id, a timestamp (613.7h)
     and counters. Turning it face down ends the object (901.7a)."""
@@ -189,7 +194,7 @@ class FaceUpCard:
         return 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StackItem:
     """A triggered ability, the planeswalking ability or an "other" spell or ability.
 
@@ -219,7 +224,7 @@ class StackItem:
     spell_types: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ContinuousEffect:
     """A continuous effect with a duration, created by a resolving planar ability."""
 
@@ -232,7 +237,7 @@ class ContinuousEffect:
     marker: int = 0  # Grand Melee: the turn marker whose turn it was created in (807.4); 0 otherwise
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Option:
     """One legal answer to a decision: a stable id and a readable label."""
 
@@ -240,7 +245,7 @@ class Option:
     label: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """A choice the engine waits for: who decides, what kind, and the legal options."""
 
@@ -258,7 +263,7 @@ class Decision:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Pending:
     """A decision in the middle of an action.
 
@@ -274,7 +279,7 @@ class Pending:
     emitted: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MeleeTurn:
     """One Grand Melee turn marker's own part of the game (807.4, 807.5, 901.14): the turn taken with it,
     its stack and priority, and the planar cards its planar controller controls.
@@ -443,7 +448,18 @@ class GameState:
     def marker_reach(self, seat: int) -> tuple[int, ...]:
         """The players in the game within ``seat``'s range of influence as the turn began (801.2c). For a
         player who has left (a turn marker can stay with them until their turn ends, 807.4c), the players
-        next to their seat."""
+        next to their seat. (Worked out once per seat for each ``players`` and ``influence``.)"""
+        memo: tuple[tuple[Player, ...], tuple[tuple[int, ...], ...], dict[int, tuple[int, ...]]] | None
+        memo = self.__dict__.get("_reach_memo")
+        if memo is None or memo[0] is not self.players or memo[1] is not self.influence:
+            memo = (self.players, self.influence, {})
+            self.__dict__["_reach_memo"] = memo
+        reach = memo[2].get(seat)
+        if reach is None:
+            reach = memo[2][seat] = self._marker_reach(seat)
+        return reach
+
+    def _marker_reach(self, seat: int) -> tuple[int, ...]:
         if self.in_game(seat) and self.influence and self.influence[seat]:
             return tuple(other for other in self.influence[seat] if self.in_game(other))
         present = sorted({*self.seats_in_game, seat})
