@@ -52,13 +52,28 @@ def resolve_names(names: Sequence[str], catalog: Catalog, *, where: str = "deck"
 def check_deck(names: Sequence[str], catalog: Catalog, *, where: str = "deck") -> None:
     """Check one player's planar deck (901.3): at least ten cards, at most two phenomena, all with
     different English names. Raises the first problem as a :class:`DeckError`."""
-    validate_deck(names, catalog, where=where).raise_for_errors()
+    if not _plainly_legal(names, catalog, minimum=MIN_DECK, most=MAX_PHENOMENA):
+        validate_deck(names, catalog, where=where).raise_for_errors()
 
 
 def check_shared_deck(names: Sequence[str], players: int, catalog: Catalog) -> None:
     """Check the single communal planar deck (901.15a): at least min(40, 10 x players) cards, at most
     2 x players phenomena, all with different English names. Raises the first problem."""
-    validate_shared_deck(names, players, catalog).raise_for_errors()
+    if players < 1 or not _plainly_legal(names, catalog, minimum=shared_minimum(players), most=2 * players):
+        validate_shared_deck(names, players, catalog).raise_for_errors()
+
+
+def _plainly_legal(names: Sequence[str], catalog: Catalog, *, minimum: int, most: int) -> bool:
+    """A quick yes for the usual deck, as the full check would give it: every name exactly a card's name
+    in ``catalog``, all different, at least ``minimum`` of them and at most ``most`` phenomena. Any other
+    deck goes through the full check, which finds and words every problem."""
+    if isinstance(names, str) or len(names) < minimum:
+        return False
+    if not all(type(name) is str and catalog.has_exact(name) for name in names):
+        return False
+    if len({normalize_name(name) for name in names}) != len(names):
+        return False
+    return sum(1 for name in names if name not in catalog.planes) <= most
 
 
 # -- reports ---------------------------------------------------------------------------------------

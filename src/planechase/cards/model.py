@@ -226,6 +226,10 @@ class Catalog:
     def __getitem__(self, name: str) -> CardDef:
         return self._cards[name]
 
+    def has_exact(self, name: str) -> bool:
+        """Whether ``name`` is exactly the name of a card here (no loose matching)."""
+        return name in self._cards
+
     def get(self, name: str) -> CardDef:
         """The card with this name (matched loosely); ``KeyError`` if there is none."""
         exact = self._cards.get(name)

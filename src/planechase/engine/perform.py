@@ -31,7 +31,7 @@ from .actions import (
 from .context import Cancelled, DeciderLeft, Run
 from .leave import leave_game
 from .state import DecisionKind, Duration, OtherEffect, PlayerStatus, StackItem, StackKind, Step
-from .triggers import fire, trigger_ability
+from .triggers import fire, listening, trigger_ability
 from .turns import MAX_AUTOMATIC_STEPS, give_priority, pass_priority, proceed, resolve_top, settle
 
 
@@ -162,7 +162,7 @@ def _advance(run: Run, action: Advance) -> None:
 def _cast(run: Run, action: Cast) -> None:
     s = run.s
     seat = action.player
-    effect = OtherEffect(OtherEffect.NONE.value if action.effect is None else action.effect)
+    effect = OtherEffect.NONE if action.effect is None else _EFFECTS.get(action.effect) or OtherEffect(action.effect)
     label = str(action.label or "a spell or ability")
     spell = True if action.spell is None else bool(action.spell)
     types = "" if action.types is None else " ".join(str(action.types).split())
@@ -178,7 +178,7 @@ def _cast(run: Run, action: Cast) -> None:
         spell_types=types,
     )
     s.stack = (*s.stack, item)
-    what = "" if effect is OtherEffect.NONE else f" ({effect.value})"
+    what = "" if effect is OtherEffect.NONE else f" ({effect._value_})"
     kind = f" ({types})" if types else ""
     run.emit(
         "cast",
@@ -189,7 +189,7 @@ def _cast(run: Run, action: Cast) -> None:
         player=seat,
         item=item.id,
         label=label,
-        effect=effect.value,
+        effect=effect._value_,
         target=item.target_item,
         spell=spell,
         types=types,
@@ -200,9 +200,11 @@ def _cast(run: Run, action: Cast) -> None:
             for e in s.effects
             if e.duration is Duration.NEXT_SPELL_THIS_TURN and e.controller == seat and e.marker == s.focus
         ]
-        s.effects = tuple(e for e in s.effects if e not in used)
+        if used:
+            s.effects = tuple(e for e in s.effects if e not in used)
         for e in used:
             run.emit("effect_used", ("611.2a", "601.2"), f"{label}: {e.text}", effect=e.id, kind=e.kind, item=item.id)
+    if spell and listening(run, TriggerKind.SPELL_CAST):
         words = frozenset(re.split(r"[\s,;/]+", types.lower())) - {""}
         fire(
             run,
@@ -265,6 +267,8 @@ def _report(run: Run, action: Report) -> None:
     holder = s.priority if s.priority is not None else s.active
     give_priority(run, holder)
 
+
+_EFFECTS: dict[str, OtherEffect] = {effect._value_: effect for effect in OtherEffect}
 
 _PERFORMERS: dict[type[Any], Callable[[Run, Any], None]] = {
     Pass: _pass,

@@ -127,6 +127,13 @@ def fire(
             )
 
 
+def listening(run: Run, kind: TriggerKind) -> bool:
+    """Whether an ability of a face-up card triggers on events of ``kind`` (before a step's or a player's
+    own condition is checked): when none does, :func:`fire` does nothing."""
+    listens, cards = run.catalog.listens, run.s.cards
+    return any(kind in listens[cards[fu.card].name] for fu in run.s.face_up)
+
+
 def source_is_waiting(run: Run, object_id: int, ability_index: int | None = None) -> bool:
     """True while an ability from this object has triggered but not yet left the stack."""
     for item in (*run.s.pending_triggers, *run.s.stack):

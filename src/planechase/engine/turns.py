@@ -194,7 +194,7 @@ def begin_step(run: Run) -> bool:
         "step_began",
         "500.1",
         f"{_CAPITALIZED[step]} ({whose}'s turn{marker}).",
-        step=step.value,
+        step=step._value_,
         turn=s.turn,
         player=s.active,
     )
@@ -729,7 +729,7 @@ def pass_priority(run: Run, seat: int) -> None:
         if s.stack:
             resolve_top(run)
         else:
-            run.emit("step_ended", "117.4", f"All players pass: the {s.step.label} ends.", step=s.step.value)
+            run.emit("step_ended", "117.4", f"All players pass: the {s.step.label} ends.", step=s.step._value_)
             proceed(run)
         return
     nxt = s.next_in_turn_order(seat, include=eligible)
