@@ -79,10 +79,9 @@ class Run:
     # -- events -------------------------------------------------------------------------------
 
     def emit(self, type_: str, rules: str | tuple[str, ...], text: str, **data: Any) -> None:
-        rule_tuple = (rules,) if isinstance(rules, str) else rules
         if self.s.markers is not None:  # Grand Melee: the turn marker whose turn or stack this happens in
             data.setdefault("marker", self.s.focus)
-        self.events.append(Event(type_, rule_tuple, text, data))
+        self.events.append(Event(type_, (rules,) if type(rules) is str else rules, text, data))  # type: ignore[arg-type]
 
     def name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.s.players[seat].name

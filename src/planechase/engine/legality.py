@@ -35,7 +35,7 @@ from .actions import (
     Roll,
 )
 from .errors import IllegalActionError, InvalidActionError
-from .state import GameState, OtherEffect, PlayerStatus, StackKind, Step
+from .state import GameState, OtherEffect, PlayerStatus, StackItem, StackKind, Step
 
 _IN_GAME = PlayerStatus.IN_GAME
 _EFFECTS: dict[str, OtherEffect] = {effect.value: effect for effect in OtherEffect}
@@ -277,12 +277,7 @@ def _priority_actions(state: GameState, marker: int | None) -> list[Action]:
     stack = state.stack
     for seat in actors:
         if stack:
-            out.append(_pass_action(seat, marker))
-            out.append(_resolve_action(seat, marker))
-            for item in stack:
-                out.append(_counter_action(seat, item.id, marker))
-                if item.kind is not StackKind.OTHER:
-                    out.append(_copy_action(seat, item.id, marker))
+            out.extend(_stack_actions(state, seat, marker))
         else:
             main = state.step in _MAIN_PHASES
             may_roll = main and state.planechase and seat in state.active_players
@@ -291,6 +286,26 @@ def _priority_actions(state: GameState, marker: int | None) -> list[Action]:
                 out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
         out.extend(_casts_action(seat, marker))
     return out
+
+
+def _stack_actions(state: GameState, seat: int, marker: int | None) -> tuple[Action, ...]:
+    """With objects on the stack: pass, resolve, and counter or copy each object (worked out once for each
+    stack, seat and turn marker)."""
+    stack = state.stack
+    memo: tuple[tuple[StackItem, ...], dict[tuple[int, int | None], tuple[Action, ...]]] | None
+    memo = state.__dict__.get("_stack_actions")
+    if memo is None or memo[0] is not stack:
+        memo = (stack, {})
+        state.__dict__["_stack_actions"] = memo
+    found = memo[1].get((seat, marker))
+    if found is None:
+        out: list[Action] = [_pass_action(seat, marker), _resolve_action(seat, marker)]
+        for item in stack:
+            out.append(_counter_action(seat, item.id, marker))
+            if item.kind is not StackKind.OTHER:
+                out.append(_copy_action(seat, item.id, marker))
+        found = memo[1][(seat, marker)] = tuple(out)
+    return found
 
 
 def _report_actions(state: GameState, catalog: Catalog) -> list[Report]:

@@ -188,7 +188,7 @@ def begin_step(run: Run) -> bool:
     s = run.s
     step = s.step
     # 805.4a: a team's turn is both players'; 807.4: in Grand Melee, name the turn marker too.
-    whose = " and ".join(run.name(seat) for seat in s.active_players) if s.team_turns else run.name(s.active)
+    whose = " and ".join(run.name(seat) for seat in s.active_players) if s.team_turns else s.players[s.active].name
     marker = f", turn marker {s.focus}" if s.markers is not None else ""
     run.emit(
         "step_began",
@@ -262,9 +262,11 @@ def next_step(run: Run) -> None:
     """End the current step and move to the next, starting a new turn after cleanup. A skipped step
     doesn't happen at all (614.10)."""
     s = run.s
-    if s.step_queue:
-        s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
-        skip_steps(run)
+    queue = s.step_queue
+    if queue:
+        s.step, s.step_queue = queue[0], queue[1:]
+        if s.step is Step.UNTAP:
+            skip_steps(run)
     else:
         begin_turn(run)
 
@@ -300,7 +302,7 @@ def proceed(run: Run) -> None:
             return
         focus, turn = s.focus, s.turn
         next_step(run)
-        if s.markers is not None and (s.focus, s.turn) != (focus, turn):
+        if s.markers is not None and (s.focus != focus or s.turn != turn):
             return  # Grand Melee: the turn ended and the marker moved on; any new turn has begun (807.4c)
         if begin_step(run):
             return
@@ -319,7 +321,8 @@ def give_priority(run: Run, seat: int) -> None:
         return
     if s.team_turns:
         seat = s.unit_of(seat)  # 805.5: teams have priority; the primary player holds it for the team
-    eligible = s.priority_players()  # 807.5a: in Grand Melee, only players near this stack
+    # 807.5a: in Grand Melee, only players near this stack
+    eligible = s.priority_players() if s.markers is not None or s.team_turns else s.seats_in_game
     target: int | None = seat if seat in eligible else s.next_in_turn_order(seat, include=eligible)
     s.priority = target
     s.passed = ()

@@ -311,11 +311,15 @@ def influence(table: Seating, in_game: Iterable[int]) -> dict[int, tuple[int, ..
 @functools.lru_cache(maxsize=1024)
 def _influence(table: Seating, present: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """:func:`influence` for the sorted seats ``present``, worked out once for each table and set of seats
-    (the caller copies the answer)."""
+    (the caller copies the answer). Distances are counted as :func:`distance` counts them."""
     out: dict[int, tuple[int, ...]] = {}
-    for seat in present:
+    n = len(present)
+    for i, seat in enumerate(present):
         reach = table.seats[seat].range
-        out[seat] = tuple(o for o in present if reach is None or distance(seat, o, present) <= reach)
+        if reach is None:
+            out[seat] = present
+            continue
+        out[seat] = tuple(o for j, o in enumerate(present) if min((j - i) % n, (i - j) % n) <= reach)
     return out
 
 
