@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from planechase import Game, GameState, ReplayError, demo_config, state_to_json
+from planechase.engine.game import CHECKPOINT_EVERY, RECENT_STATES
 
 # -- a deterministic driver ------------------------------------------------------------------------
 
@@ -80,6 +81,41 @@ def test_undo_one_action_at_a_time_walks_back_through_every_state(seed: int) -> 
     for index in range(len(states) - 2, -1, -1):
         game.undo()
         assert game.state == states[index]
+
+
+def test_a_long_history_keeps_few_states_and_rebuilds_any_earlier_one_exactly() -> None:
+    # The history keeps checkpoints and the latest states; undo far back rebuilds the state from the
+    # checkpoint before it, forced outcomes included.
+    game = Game(demo_config(("Alice", "Bob", "Carol"), seed=11))
+    states = [game.state]
+    for n in range(400):
+        if game.state.over:
+            break
+        if n % 37 == 5:
+            game.force("chaos" if n % 2 else "planeswalker")
+        game.act(next_action(game))
+        states.append(game.state)
+    assert len(states) == 401
+    assert game.states_kept <= 400 // CHECKPOINT_EVERY + 1 + RECENT_STATES
+    for index in (399, 370, 250, 200, 128, 127, 65, 64, 63, 1):
+        assert game.state_after(index) == states[index]
+    for index in (300, 129, 40, 0):
+        game.undo_to(index)
+        assert game.state == states[index]
+        assert state_to_json(game.state) == state_to_json(states[index])
+
+
+def test_undo_then_play_on_then_undo_far_back_still_rebuilds_the_same_states() -> None:
+    # An undo keeps the outcomes forced before the first action undone; what is played after it
+    # (here with another outcome forced) is rebuilt exactly when undone past the latest states.
+    game = Game(demo_config(seed=12))
+    play(game, 150)
+    game.undo_to(100)
+    game.force("chaos")
+    replayed = play(game, 120)  # replayed[k] is the state after action 100 + k
+    for index in (200, 150, 101, 100):
+        game.undo_to(index)
+        assert game.state == replayed[index - 100]
 
 
 @pytest.mark.parametrize("seed", SEEDS)

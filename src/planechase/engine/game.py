@@ -59,14 +59,31 @@ class Record:
         )
 
 
+#: :class:`Game` keeps the state after every this many actions, and the latest :data:`RECENT_STATES`
+#: states; undo rebuilds the others.
+CHECKPOINT_EVERY = 64
+RECENT_STATES = 32
+
+
 class Game:
-    """A game and everything that happened in it."""
+    """A game and everything that happened in it.
+
+    The history keeps every action with its events, but not every state: the state after every
+    :data:`CHECKPOINT_EVERY` actions and the :data:`RECENT_STATES` latest ones. Going back further rebuilds the state wanted from the
+    checkpoint before it by applying the recorded actions again, with the chance outcomes forced before
+    each (the generator is part of the state, so the same state comes back exactly). A long game costs
+    its log and a state per checkpoint, not a state per action.
+    """
 
     def __init__(self, config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence[str] = ()) -> None:
         self.config = config
         self.catalog = catalog
         result = new_game(config, catalog, forced=forced)
-        self._states: list[GameState] = [result.state]
+        #: States after action ``k`` (the setup is 0), for ``k`` a multiple of :data:`CHECKPOINT_EVERY`.
+        self._checkpoints: dict[int, GameState] = {0: result.state}
+        #: The states after the latest actions, as the actions left them (the last one is the latest).
+        self._recent: dict[int, GameState] = {0: result.state}
+        self._current = result.state  # the latest state with the outcomes forced since
         self._records: list[Record] = [Record(None, result.events, tuple(forced))]
         self._forcing: list[str] = []
 
@@ -74,7 +91,30 @@ class Game:
 
     @property
     def state(self) -> GameState:
-        return self._states[-1]
+        return self._current
+
+    @property
+    def states_kept(self) -> int:
+        """How many states the history holds (checkpoints and the latest states; the rest are rebuilt)."""
+        return len(self._checkpoints.keys() | self._recent.keys())
+
+    def state_after(self, index: int) -> GameState:
+        """The state after action number ``index`` (0 is the start of the game), as that action left it
+        (without outcomes forced later), rebuilt from the checkpoint before it if it is not kept."""
+        last = len(self._records) - 1
+        if not 0 <= index <= last:
+            raise PlanechaseError(f"there is no action {index}; the game has had {last}")
+        kept = self._recent.get(index)
+        if kept is not None:
+            return kept
+        start = index - index % CHECKPOINT_EVERY
+        state = self._checkpoints[start]
+        for record in self._records[start + 1 : index + 1]:
+            assert record.action is not None
+            if record.forced:
+                state = force(state, *record.forced)
+            state = apply(state, record.action, self.catalog).state
+        return state
 
     @property
     def decision(self) -> Decision | None:
@@ -107,8 +147,12 @@ class Game:
         """Apply an action (an :mod:`~planechase.engine.actions` value or its JSON form)."""
         parsed = action_from_dict(action) if isinstance(action, dict) else action
         result: StepResult = apply(self.state, parsed, self.catalog)
-        self._states.append(result.state)
         self._records.append(Record(parsed.to_dict(), result.events, tuple(self._forcing)))
+        index = len(self._records) - 1
+        self._current = self._recent[index] = result.state
+        self._recent.pop(index - RECENT_STATES, None)
+        if index % CHECKPOINT_EVERY == 0:
+            self._checkpoints[index] = result.state
         self._forcing = []
         return result.events
 
@@ -116,7 +160,7 @@ class Game:
         """Force the next chance outcomes (die faces, ``order:...``, ``seat:N``), for tests and demos."""
         forced = force(self.state, *outcomes)
         self._forcing.extend(forced.forced[len(self.state.forced) :])
-        self._states[-1] = forced
+        self._current = forced
 
     def undo(self, steps: int = 1) -> None:
         """Go back ``steps`` actions (the setup cannot be undone). Chance is not re-drawn: the earlier
@@ -125,9 +169,18 @@ class Game:
             raise PlanechaseError("undo needs a positive number of steps")
         if steps > len(self._records) - 1:
             raise PlanechaseError(f"only {len(self._records) - 1} actions can be undone")
-        del self._states[-steps:]
-        del self._records[-steps:]
-        self._forcing = []
+        target = len(self._records) - 1 - steps
+        state = self.state_after(target)
+        # The outcomes forced before the first action undone stay forced (they were forced on this state),
+        # and are recorded with the next action, so that the history still rebuilds every state.
+        forcing = list(self._records[target + 1].forced)
+        del self._records[target + 1 :]
+        for index in [k for k in self._checkpoints if k > target]:
+            del self._checkpoints[index]
+        self._recent = {k: kept for k, kept in self._recent.items() if k <= target}
+        self._recent[target] = state
+        self._current = force(state, *forcing) if forcing else state
+        self._forcing = forcing
 
     def undo_to(self, index: int) -> None:
         """Go back to the state after action number ``index`` (0 is the start of the game)."""
@@ -185,7 +238,7 @@ class Game:
             if events != record.events and chances:
                 if events is not None:
                     game.undo()
-                game._states[-1] = before
+                game._current = before
                 game._forcing = []
                 game.force(*chances)
                 events = game._try(record.action)
