@@ -525,7 +525,16 @@ class GameState:
 
     def apnap(self) -> tuple[int, ...]:
         """Players in the game in APNAP order (101.4): the active player first, then turn order. With
-        shared team turns, the active team's players, then each other team's in turn order (805.6)."""
+        shared team turns, the active team's players, then each other team's in turn order (805.6).
+        (Worked out once for each ``players``, active player and direction of play.)"""
+        memo: tuple[tuple[Player, ...], int, int, tuple[int, ...]] | None = self.__dict__.get("_apnap_memo")
+        if memo is not None and memo[0] is self.players and memo[1] == self.active and memo[2] == self.direction:
+            return memo[3]
+        order = self._apnap()
+        self.__dict__["_apnap_memo"] = (self.players, self.active, self.direction, order)
+        return order
+
+    def _apnap(self) -> tuple[int, ...]:
         order: list[int] = []
         # 805.6: with shared team turns, the active team comes first, through its primary player (805.2);
         # each team is listed once, whichever of its players the turn is recorded under.
