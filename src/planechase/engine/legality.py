@@ -254,7 +254,7 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
         out: list[Action] = []
         for turn in melee.turns(state):
             if turn.taking_turn:
-                here = melee.focused(state, turn.marker)
+                here = melee.seen_from(state, turn)
                 out.extend(_priority_actions(here, turn.marker))
                 out.extend(_report_actions(here, catalog))
         out.extend(_concedes(state.seats_in_game))

@@ -88,6 +88,17 @@ def focused(state: GameState, marker: int) -> GameState:
     return new
 
 
+def seen_from(state: GameState, turn: MeleeTurn) -> GameState:
+    """A copy of ``state`` whose own fields show ``turn`` (a marker's part, from :func:`turns`), for reading
+    only: its ``melee`` still lists the markers as ``state`` has them, so it must not be played on (use
+    :func:`focused` for that)."""
+    if turn.marker == state.focus:
+        return state
+    new = state.copy()
+    _load(new, turn)
+    return new
+
+
 @contextmanager
 def inside(run: Run, marker: int) -> Iterator[None]:
     """Work on ``marker``'s turn, then focus back where the run was (if that marker is still in play). If a

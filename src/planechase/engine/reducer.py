@@ -312,8 +312,9 @@ def _run(
     state = run.s
     state.pending = None
     state.actions_taken = base.actions_taken + 1
-    melee.refocus(state)
-    return StepResult(state, tuple(run.events[skip:]))
+    if state.markers is not None:
+        melee.refocus(state)
+    return StepResult(state, tuple(run.events[skip:]) if skip else tuple(run.events))
 
 
 def _perform_stored(run: Run, action: dict[str, Any]) -> None:
