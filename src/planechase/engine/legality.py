@@ -252,10 +252,10 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
     if state.markers is not None:
         # 807.5: each turn marker has its own stack and priority; actions name the marker.
         out: list[Action] = []
-        for turn in melee.turns(state):
+        for turn in melee.each_turn(state):
             if turn.taking_turn:
                 here = melee.seen_from(state, turn)
-                out.extend(_priority_actions(here, turn.marker))
+                out.extend(_priority_actions(here, here.focus))
                 out.extend(_report_actions(here, catalog))
         out.extend(_concedes(state.seats_in_game))
         return out

@@ -88,12 +88,27 @@ def focused(state: GameState, marker: int) -> GameState:
     return new
 
 
-def seen_from(state: GameState, turn: MeleeTurn) -> GameState:
-    """A copy of ``state`` whose own fields show ``turn`` (a marker's part, from :func:`turns`), for reading
-    only: its ``melee`` still lists the markers as ``state`` has them, so it must not be played on (use
-    :func:`focused` for that)."""
-    if turn.marker == state.focus:
-        return state
+def each_turn(state: GameState) -> list[GameState | MeleeTurn]:
+    """Every turn marker's part in marker order, as :func:`turns` gives it, but with ``state`` itself for
+    the focused marker (nothing to stash); each has ``marker``-independent fields such as ``taking_turn``."""
+    out: list[GameState | MeleeTurn] = [*state.melee, state]
+    out.sort(key=_ORDER)
+    return out
+
+
+def _order(part: GameState | MeleeTurn) -> int:
+    return part.focus if isinstance(part, GameState) else part.marker
+
+
+_ORDER = _order
+
+
+def seen_from(state: GameState, turn: GameState | MeleeTurn) -> GameState:
+    """A copy of ``state`` whose own fields show ``turn`` (a marker's part, from :func:`each_turn`), for
+    reading only: its ``melee`` still lists the markers as ``state`` has them, so it must not be played on
+    (use :func:`focused` for that)."""
+    if isinstance(turn, GameState):
+        return turn
     new = state.copy()
     _load(new, turn)
     return new
@@ -122,23 +137,32 @@ def refocus(state: GameState) -> None:
 # -- which stack an action is for (807.5b) -----------------------------------------------------------
 
 
+def _turn_facts(state: GameState) -> list[tuple[int, bool, int, int | None]]:
+    """Each marker's number, whether a turn is taken with it, its active player and who holds priority for
+    its stack, in marker order (read without stashing the focused marker's part)."""
+    facts = [(t.marker, t.taking_turn, t.active, t.priority) for t in state.melee]
+    facts.append((state.focus, state.taking_turn, state.active, state.priority))
+    facts.sort()
+    return facts
+
+
 def holding_priority(state: GameState, seat: int) -> tuple[int, ...]:
     """The markers whose stacks ``seat`` holds priority for now."""
-    return tuple(t.marker for t in turns(state) if t.taking_turn and t.priority == seat)
+    return tuple(m for m, taking, _, priority in _turn_facts(state) if taking and priority == seat)
 
 
 def marker_for(state: GameState, seat: int, marker: int | None, *, rolling: bool = False) -> int:
     """The marker an action of ``seat`` is for: the one named, else the one whose turn the roller is taking
     (901.9), else the only stack ``seat`` holds priority for. Raises :class:`IllegalActionError` if the
     action names a marker not in play, or ``seat`` holds priority for several stacks and names none."""
-    markers = {t.marker: t for t in turns(state)}
+    facts = _turn_facts(state)
     if marker is not None:
-        if marker not in markers or not markers[marker].taking_turn:
-            live = ", ".join(str(m) for m, t in markers.items() if t.taking_turn)
+        if not any(m == marker and taking for m, taking, _, _ in facts):
+            live = ", ".join(str(m) for m, taking, _, _ in facts if taking)
             raise IllegalActionError("807.4", f"nobody is taking a turn with turn marker {marker} (markers: {live})")
         return marker
     if rolling:
-        mine = [m for m, t in markers.items() if t.taking_turn and t.active == seat]
+        mine = [m for m, taking, active, _ in facts if taking and active == seat]
         return mine[0] if mine else state.focus
     holding = holding_priority(state, seat)
     if len(holding) > 1:
