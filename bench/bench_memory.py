@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from planechase import Game
-from planechase.engine.config import DEMO_DECK, GameConfig
+from planechase.core.config import DEMO_DECK, GameConfig
 from planechase.sim.random_play import RandomAgent, Weights
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")

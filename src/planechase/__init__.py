@@ -9,12 +9,18 @@ The quickest way in is :class:`Game`::
 
 For programs that keep their own states, the pure functions :func:`new_game` and :func:`apply`
 return a new state and the events each time, never changing their input.
+
+A game is played with the standard catalog of planar cards, :data:`CATALOG`, unless it is given another
+(``Game(config, catalog)``, ``new_game(config, catalog)``, ``state_from_dict(data, catalog)``); the state
+keeps it, so ``apply``, ``legal_actions`` and ``view`` need none. Here, at the top, is the only place the
+defaults come from (:mod:`planechase.api`): the engine below is handed its catalog.
 """
 
 from __future__ import annotations
 
+from .api import Game, apply, is_legal, legal_actions, new_game, state_from_dict, state_from_json, view
 from .cards.catalog import CATALOG
-from .engine.actions import (
+from .core.actions import (
     Action,
     AdjustLife,
     AdjustPoison,
@@ -29,8 +35,13 @@ from .engine.actions import (
     Roll,
     action_from_dict,
 )
-from .engine.config import DEMO_DECK, GameConfig, demo_config
-from .engine.errors import (
+from .core.config import DEMO_DECK, GameConfig, demo_config
+from .core.events import Event
+from .core.state import Decision, DecisionKind, DieFace, GameState, PlayerStatus, Step
+from .engine.game import Record
+from .engine.reducer import StepResult, force
+from .engine.serialize import state_to_dict, state_to_json
+from .errors import (
     ConfigError,
     DeckError,
     IllegalActionError,
@@ -38,12 +49,6 @@ from .engine.errors import (
     PlanechaseError,
     ReplayError,
 )
-from .engine.events import Event
-from .engine.game import Game, Record
-from .engine.reducer import StepResult, apply, force, is_legal, legal_actions, new_game
-from .engine.serialize import state_from_dict, state_from_json, state_to_dict, state_to_json
-from .engine.state import Decision, DecisionKind, DieFace, GameState, PlayerStatus, Step
-from .engine.views import view
 
 __version__ = "0.1.0"
 

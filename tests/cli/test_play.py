@@ -20,8 +20,8 @@ from planechase.cards.model import Catalog
 from planechase.cli.keys import PipedKeys
 from planechase.cli.play import TableController, make_config, start_game
 from planechase.cli.render import CHAOS_SYMBOL, render
+from planechase.core.state import MeleeTurn
 from planechase.engine import melee
-from planechase.engine.state import MeleeTurn
 
 
 class Prompts:

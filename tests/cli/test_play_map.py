@@ -21,7 +21,7 @@ from planechase.cli.main import app
 from planechase.cli.map_render import CURRENT_MARK, build_panel, map_panel
 from planechase.cli.play import MapOptionError, TableController, map_rules, start_game
 from planechase.cli.render import render
-from planechase.engine.state import DecisionKind
+from planechase.core.state import DecisionKind
 from planechase.variants.eternities_map import PROFILES, MapRules
 
 # -- helpers ------------------------------------------------------------------------------------------

@@ -49,8 +49,8 @@ from planechase import (
 )
 from planechase.cards.catalog import CATALOG
 from planechase.cards.model import CANT_LOSE_EFFECT
+from planechase.core.state import DecisionKind, FaceUpCard, StackKind
 from planechase.engine import melee
-from planechase.engine.state import DecisionKind, FaceUpCard, StackKind
 from planechase.engine.turns import poison_limit
 from planechase.sim.random_play import RandomAgent, Weights, random_config, random_game
 from planechase.variants.turn_markers import markers_needed

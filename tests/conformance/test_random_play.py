@@ -31,7 +31,7 @@ from dataclasses import replace
 import pytest
 
 from planechase import Game, GameConfig, demo_config
-from planechase.engine.state import FaceUpCard
+from planechase.core.state import FaceUpCard
 
 from . import random_play as rp
 from .random_play import GameReport, Tracker, check_random_game, reproduction

@@ -13,7 +13,7 @@ import pytest
 from protocol_helpers import REQUESTS, Client
 
 from planechase.cards.catalog import CATALOG
-from planechase.engine.state import DecisionKind
+from planechase.core.state import DecisionKind
 from planechase.protocol import Session, load_schema
 from planechase.variants.eternities_map import (
     MAX_RADIUS,

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from protocol_helpers import QUIET_SETUP, REPLIES, REQUESTS, Client, demo_config
 
 from planechase import DEMO_DECK, Game, __version__
-from planechase.engine.actions import ACTION_TYPES
+from planechase.core.actions import ACTION_TYPES
 from planechase.protocol import COMMANDS, MAX_LINE_BYTES, PROTOCOL, ErrorCode, Session, load_schema
 
 ROLL = {"type": "roll", "player": 0}

@@ -8,7 +8,7 @@ import pytest
 from conftest import make_game
 from driving import deck_maker, pass_once, refused, types
 from planechase import Advance, Cast, Choose, Concede, DecisionKind, Game, Pass, Roll
-from planechase.engine.state import StackKind
+from planechase.core.state import StackKind
 
 FILL: tuple[str, ...] = (
     *("Tazeem", "The Eon Fog", "Sokenzan", "Fields of Summer", "Sanctum of Serra", "Otaria"),

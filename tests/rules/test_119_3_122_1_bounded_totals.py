@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from planechase import AdjustLife, AdjustPoison, Game, InvalidActionError, action_from_dict, demo_config, state_to_dict
-from planechase.engine.actions import MAX_ADJUSTMENT, MAX_INDEX
+from planechase.core.actions import MAX_ADJUSTMENT, MAX_INDEX
 from planechase.engine.reducer import MAX_TOTAL
 
 

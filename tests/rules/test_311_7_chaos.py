@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import make_game
 from driving import answer, deck_maker, names, resolve_stack, roll
 from planechase import DecisionKind, Event, Game
-from planechase.engine.state import StackKind
+from planechase.core.state import StackKind
 
 FILL: tuple[str, ...] = (
     *("Tazeem", "The Eon Fog", "Sokenzan", "Fields of Summer", "Sanctum of Serra", "Otaria"),

@@ -10,7 +10,7 @@ from driving import act, answer, brief, cast, deck_names, face_up, next_turn, of
 from planechase import CATALOG, Game, GameConfig
 from planechase.cards.effects import CreateEffect
 from planechase.cards.model import Ability, CardDef, Catalog, TriggerKind
-from planechase.engine.state import Duration
+from planechase.core.state import Duration
 
 # -- helpers -----------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """706, 901.3a: the planar die is rolled from the generator in the game state. A seed people type (below
 2**64) keeps SplitMix64, so every seeded game, test and simulation replays as before; a seed from 2**64 up,
-such as :func:`~planechase.engine.rng.secure_seed` draws for a table nobody chose a seed for, runs a keyed
+such as :func:`~planechase.core.rng.secure_seed` draws for a table nobody chose a seed for, runs a keyed
 BLAKE2b generator whose outputs tell nothing of the next ones, and still replays exactly from its seed."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import hashlib
 from dataclasses import replace
 
 from planechase import Game, demo_config
-from planechase.engine import rng
+from planechase.core import rng
 from rules.test_history_undo_save import play
 
 

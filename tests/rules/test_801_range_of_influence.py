@@ -7,7 +7,7 @@ import pytest
 from conftest import PLANES_10, make_game
 from driving import act, deck_maker, next_turn, of_type
 from planechase import Game, GameConfig
-from planechase.engine.errors import ConfigError
+from planechase.errors import ConfigError
 from planechase.variants.seating import AttackOption, attackable, distance, influence, seating
 
 SIX = ("Alex", "Rob", "Carissa", "Dana", "Eli", "Fran")

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from conftest import PLANES_10, make_game
 from driving import act, next_turn
 from planechase import Action, Game, GameConfig, GameState, StepResult, state_from_dict, state_to_dict, view
-from planechase.engine.state import PlayerStatus
+from planechase.core.state import PlayerStatus
 from planechase.sim.random_play import RandomAgent, Weights, play_random_game
 from planechase.variants.seating import AttackOption, Seating, attackable, influence
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from planechase import GameConfig, new_game
-from planechase.engine.config import DEMO_DECK
-from planechase.engine.errors import ConfigError
+from planechase.core.config import DEMO_DECK
+from planechase.errors import ConfigError
 
 DECKS = tuple(tuple(DEMO_DECK[k:] + DEMO_DECK[:k]) for k in range(6))  # a different deck order per player
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")

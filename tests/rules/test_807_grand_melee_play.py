@@ -8,9 +8,9 @@ import pytest
 from conftest import make_game
 from planechase import Event, Game, IllegalActionError
 from planechase.cards.catalog import CATALOG
+from planechase.core.actions import Advance, Cast, Concede, Pass, Roll
+from planechase.core.state import MeleeTurn
 from planechase.engine import melee
-from planechase.engine.actions import Advance, Cast, Concede, Pass, Roll
-from planechase.engine.state import MeleeTurn
 
 TWELVE = tuple(f"P{n}" for n in range(12))
 #: Planes with no upkeep or planeswalk-to triggers and no "may": turns move on without stopping.

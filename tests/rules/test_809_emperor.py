@@ -9,9 +9,9 @@ import pytest
 from conftest import PLANES_10, make_game
 from driving import act, brief, next_turn, of_type, refused, resolve_stack, to_step
 from planechase import Game, GameConfig, apply
-from planechase.engine.actions import Cast, Deploy, Roll
-from planechase.engine.errors import ConfigError
-from planechase.engine.state import PlayerStatus
+from planechase.core.actions import Cast, Deploy, Roll
+from planechase.core.state import PlayerStatus
+from planechase.errors import ConfigError
 from planechase.variants.seating import Role, influence, seating
 
 SIX = ("Ann", "Eve", "Gus", "Hal", "Ida", "Jo")  # team 1: Ann, Eve (emperor), Gus; team 2: Hal, Ida (emperor), Jo

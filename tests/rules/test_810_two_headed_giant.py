@@ -25,9 +25,9 @@ from driving import (
     types,
 )
 from planechase import Game
-from planechase.engine.actions import Cast, Pass, Roll
-from planechase.engine.errors import ConfigError
-from planechase.engine.state import DecisionKind, PlayerStatus
+from planechase.core.actions import Cast, Pass, Roll
+from planechase.core.state import DecisionKind, PlayerStatus
+from planechase.errors import ConfigError
 
 PLAYERS = ("Alice", "Bob", "Carol", "Dave")  # team 1: Alice (primary), Bob; team 2: Carol (primary), Dave
 deck = deck_maker(PLANES_10)

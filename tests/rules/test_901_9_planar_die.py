@@ -20,7 +20,7 @@ from planechase import (
     apply,
     state_to_dict,
 )
-from planechase.engine.state import StackKind
+from planechase.core.state import StackKind
 
 FILL: tuple[str, ...] = (
     *("Tazeem", "The Eon Fog", "Sokenzan", "Fields of Summer", "Sanctum of Serra", "Otaria"),

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from planechase.engine.actions import ACTION_TYPES
+from planechase.core.actions import ACTION_TYPES
+from planechase.core.state import Step
 from planechase.engine.reducer import legal_actions
-from planechase.engine.state import Step
 from planechase.server.channel import MAX_FRAME
 from server.live import LiveServer, Table, free_port
 

@@ -14,7 +14,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from planechase.engine.state import Step
+from planechase.core.state import Step
 from planechase.server.i18n import LANGUAGES, LOCALES, SOURCE_LANGUAGE, extract_html, po_path
 from server.live import LiveServer
 

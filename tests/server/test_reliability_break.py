@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from planechase.engine.actions import MAX_ADJUSTMENT
+from planechase.core.actions import MAX_ADJUSTMENT
 from planechase.engine.views import view
 from planechase.server.app import MAX_FORM, create_app
 from planechase.server.channel import MAX_FRAME, MAX_MESSAGE

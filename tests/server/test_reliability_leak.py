@@ -14,7 +14,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from planechase.engine.rng import KEYED_FROM, seed_state
+from planechase.core.rng import KEYED_FROM, seed_state
 from server.live import TIMEOUT, LiveServer
 from server.rawws import RawClient
 

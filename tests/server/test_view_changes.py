@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
-from planechase.engine.reducer import new_game
+from planechase import new_game
 from planechase.engine.views import view
 from planechase.server.rooms import apply_changes, view_changes
 from planechase.sim.random_play import RandomAgent, play_random_game, random_config

@@ -6,7 +6,7 @@ with those lines one for one (checked when the catalog is built).
 
 from __future__ import annotations
 
-from ..engine.state import Duration
+from ..core.state import Duration
 from ..planar.chaos import BLANK_IS_CHAOS, PLANESWALK_ROLL_IS_CHAOS
 from .build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
 from .effects import (

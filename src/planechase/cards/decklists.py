@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from ..engine.errors import ConfigError, DeckError
+from ..errors import ConfigError, DeckError
 from .model import Catalog, normalize_name
 
 Severity = Literal["error", "warning", "note"]

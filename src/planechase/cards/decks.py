@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..engine.errors import DeckError
+from ..errors import DeckError
 from .decklists import DeckEntry, DeckIssue, DeckList, IssuesBySeverity, deck_list_from_names
 from .decklists import _catalog as _default_catalog
 from .model import Catalog, normalize_name

@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine.errors import DeckError
+from ..errors import DeckError
 from .decklists import _catalog
 from .decks import MAX_PHENOMENA, MIN_DECK, shared_minimum
 from .model import Catalog, normalize_name

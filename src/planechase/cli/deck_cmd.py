@@ -25,7 +25,7 @@ from ..cards.catalog import CATALOG
 from ..cards.decklists import DeckIssue, DeckListError, read_deck_list
 from ..cards.decks import DeckReport, validate
 from ..cards.random_decks import known_sets, random_decks, random_shared_deck
-from ..engine.errors import DeckError
+from ..errors import DeckError
 
 #: Exit codes of ``deck check``.
 LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2

@@ -35,12 +35,12 @@ from typing import Any
 
 from rich.console import Console
 
+from ..api import Game
 from ..cards.catalog import CATALOG
 from ..cards.decks import shared_minimum
 from ..cards.model import Catalog
 from ..cards.random_decks import NotEnoughCardsError, card_pool, draw, random_deck, random_shared_deck
-from ..engine import melee
-from ..engine.actions import (
+from ..core.actions import (
     Action,
     AdjustLife,
     AdjustPoison,
@@ -53,13 +53,13 @@ from ..engine.actions import (
     Resolve,
     Roll,
 )
-from ..engine.config import GameConfig
-from ..engine.errors import IllegalActionError, PlanechaseError
-from ..engine.events import Event
-from ..engine.game import Game
+from ..core.config import GameConfig
+from ..core.events import Event
+from ..core.state import DecisionKind, GameState, OtherEffect, Step
+from ..engine import melee
 from ..engine.reducer import check_action
-from ..engine.state import DecisionKind, GameState, OtherEffect, Step
 from ..engine.views import view
+from ..errors import IllegalActionError, PlanechaseError
 from ..variants.eternities_map import MapRules
 from .keys import PipedKeys, TtyKeys
 from .render import CHAOS_SYMBOL, Chrome, Message, render

@@ -27,13 +27,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..api import Game
+from ..core.actions import Roll
+from ..core.state import DecisionKind, GameState, Step
 from ..engine import melee
-from ..engine.actions import Roll
-from ..engine.errors import IllegalActionError, PlanechaseError
-from ..engine.game import Game
 from ..engine.reducer import check_action, is_legal
-from ..engine.state import DecisionKind, GameState, Step
 from ..engine.views import view
+from ..errors import IllegalActionError, PlanechaseError
 from .map_render import map_panel
 
 #: How the chaos symbol is shown: the cards' "{CHAOS}" and the start of every chaos ability.

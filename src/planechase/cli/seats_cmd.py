@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.errors import ConfigError
+from ..errors import ConfigError
 from ..variants.seating import Role, Seating, Variant, attackable, influence, seating, turn_order
 from ..variants.turn_markers import TurnMarkers, describe, hand_out
 

@@ -1,8 +1,12 @@
 """The :class:`Game`: a game with its history, for people and programs that want undo, saves and a
 log without keeping states themselves.
 
->>> from planechase import Game, demo_config
->>> game = Game(demo_config(seed=1))
+A game is played with the catalog it is given; :class:`planechase.Game` (the package's) is this class
+with the standard catalog by default.
+
+>>> from planechase.cards.catalog import CATALOG
+>>> from planechase.core.config import demo_config
+>>> game = Game(demo_config(seed=1), CATALOG)
 >>> game.state.step.value
 'upkeep'
 >>> events = game.act({"type": "advance", "player": game.state.active, "to": "precombat_main"})
@@ -19,16 +23,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
-from ..cards.catalog import CATALOG
 from ..cards.model import Catalog
-from .actions import Action, action_from_dict
-from .config import GameConfig
-from .errors import PlanechaseError, ReplayError
-from .events import Event
+from ..core.actions import Action, action_from_dict
+from ..core.config import GameConfig
+from ..core.events import Event
+from ..core.state import Decision, DieFace, GameState
+from ..errors import PlanechaseError, ReplayError
 from .reducer import StepResult, apply, force, legal_actions, new_game
-from .state import Decision, DieFace, GameState
 from .views import view
 
 SAVE_FORMAT = "planechase-save"
@@ -66,16 +69,16 @@ RECENT_STATES = 32
 
 
 class Game:
-    """A game and everything that happened in it.
+    """A game, played with the planar cards of ``catalog``, and everything that happened in it.
 
     The history keeps every action with its events, but not every state: the state after every
-    :data:`CHECKPOINT_EVERY` actions and the :data:`RECENT_STATES` latest ones. Going back further rebuilds the state wanted from the
-    checkpoint before it by applying the recorded actions again, with the chance outcomes forced before
-    each (the generator is part of the state, so the same state comes back exactly). A long game costs
-    its log and a state per checkpoint, not a state per action.
+    :data:`CHECKPOINT_EVERY` actions and the :data:`RECENT_STATES` latest ones. Going back further
+    rebuilds the state wanted from the checkpoint before it by applying the recorded actions again, with
+    the chance outcomes forced before each (the generator is part of the state, so the same state comes
+    back exactly). A long game costs its log and a state per checkpoint, not a state per action.
     """
 
-    def __init__(self, config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence[str] = ()) -> None:
+    def __init__(self, config: GameConfig, catalog: Catalog, *, forced: Sequence[str] = ()) -> None:
         self.config = config
         self.catalog = catalog
         result = new_game(config, catalog, forced=forced)
@@ -144,7 +147,7 @@ class Game:
     # -- acting ------------------------------------------------------------------------------
 
     def act(self, action: Action | dict[str, Any]) -> tuple[Event, ...]:
-        """Apply an action (an :mod:`~planechase.engine.actions` value or its JSON form)."""
+        """Apply an action (an :mod:`~planechase.core.actions` value or its JSON form)."""
         parsed = action_from_dict(action) if isinstance(action, dict) else action
         result: StepResult = apply(self.state, parsed, self.catalog)
         self._records.append(Record(parsed.to_dict(), result.events, tuple(self._forcing)))
@@ -198,7 +201,7 @@ class Game:
         }
 
     @classmethod
-    def load(cls, data: Mapping[str, Any], catalog: Catalog = CATALOG, *, verify: bool = True) -> Game:
+    def load(cls, data: Mapping[str, Any], catalog: Catalog, *, verify: bool = True) -> Self:
         """Load a save by replaying its log, with every chance outcome taken from the log (so no
         generator is needed). With ``verify``, the replayed events must equal the recorded ones."""
         if data.get("format") != SAVE_FORMAT:
@@ -213,9 +216,7 @@ class Game:
         )
 
     @classmethod
-    def replay(
-        cls, config: GameConfig, records: Sequence[Record], catalog: Catalog = CATALOG, *, verify: bool = True
-    ) -> Game:
+    def replay(cls, config: GameConfig, records: Sequence[Record], catalog: Catalog, *, verify: bool = True) -> Self:
         """Rebuild a game from its log.
 
         Each entry is first replayed as it stands (the generator in the state gives the same outcomes

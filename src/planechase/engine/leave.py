@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..cards.model import TriggerKind
+from ..core.context import Run
+from ..core.state import Duration, FaceUpCard, GameState, PlayerStatus, StackItem, StackKind
 from ..planar.planeswalk import end_effects, turn_up_new
+from ..planar.triggers import fire, remember_counters
 from ..planar.zones import is_plane
 from ..variants.seating import Role, Variant
-from .context import Run
-from .state import Duration, FaceUpCard, GameState, PlayerStatus, StackItem, StackKind
-from .triggers import fire, remember_counters
 
 
 def leave_game(

@@ -1,8 +1,7 @@
 """Legality: whether an action may be taken now (``check_action``, naming the rule it breaks) and every
 action that may (``legal_actions``).
 
->>> from planechase.engine.config import demo_config
->>> from planechase.engine.reducer import new_game
+>>> from planechase import demo_config, new_game
 >>> state = new_game(demo_config(seed=1)).state
 >>> is_legal(state, Resolve(player=state.priority))
 False
@@ -14,10 +13,8 @@ from __future__ import annotations
 
 import functools
 
-from ..cards.catalog import CATALOG
 from ..cards.model import Catalog, TriggerKind
-from . import melee
-from .actions import (
+from ..core.actions import (
     MAX_ADJUSTMENT,
     NEXT_TURN,
     Action,
@@ -34,8 +31,9 @@ from .actions import (
     Resolve,
     Roll,
 )
-from .errors import IllegalActionError, InvalidActionError
-from .state import GameState, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+from ..core.state import GameState, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+from ..errors import IllegalActionError, InvalidActionError
+from . import melee
 
 _IN_GAME = PlayerStatus.IN_GAME
 _EFFECTS: dict[str, OtherEffect] = {effect.value: effect for effect in OtherEffect}
@@ -57,16 +55,18 @@ def focus_for(state: GameState, action: Action) -> GameState:
     return state
 
 
-def check_action(state: GameState, action: Action, catalog: Catalog = CATALOG) -> None:
-    """Raise an error if ``action`` is not legal in ``state``; return quietly if it is."""
+def check_action(state: GameState, action: Action, catalog: Catalog | None = None) -> None:
+    """Raise an error if ``action`` is not legal in ``state``; return quietly if it is. ``catalog`` is the
+    state's unless given."""
     seat = action.player
     if state.markers is not None and state.pending is None and 0 <= seat < len(state.players):
         state = focus_for(state, action)  # 807.5b: the stack the action is for
     check_focused(state, action, catalog)
 
 
-def check_focused(state: GameState, action: Action, catalog: Catalog) -> None:
-    """:func:`check_action` for a state already focused on the turn marker the action is for (807.5b)."""
+def check_focused(state: GameState, action: Action, catalog: Catalog | None = None) -> None:
+    """:func:`check_action` for a state already focused on the turn marker the action is for (807.5b).
+    ``catalog`` is the state's unless given."""
     seat = action.player
     players = state.players
     if not 0 <= seat < len(players):
@@ -93,7 +93,7 @@ def check_focused(state: GameState, action: Action, catalog: Catalog) -> None:
         _check_roll(state, seat)
         return
     if kind is Report:
-        _check_report(state, action, catalog)  # type: ignore[arg-type]
+        _check_report(state, action, state.catalog if catalog is None else catalog)  # type: ignore[arg-type]
         return
     if not state.has_priority(seat):
         holder = "nobody" if state.priority is None else players[state.priority].name
@@ -147,7 +147,7 @@ def _check_answer(state: GameState, action: Action) -> None:
 
 def _check_adjustment(state: GameState, action: AdjustLife | AdjustPoison) -> None:
     """A life total (119.3) or a poison count (122.1) stays within :data:`MAX_TOTAL` either way, and one adjustment
-    within :data:`~planechase.engine.actions.MAX_ADJUSTMENT`: bounds of this program, not of the rules, so that
+    within :data:`~planechase.core.actions.MAX_ADJUSTMENT`: bounds of this program, not of the rules, so that
     every total can be shown and stored (a JavaScript number is exact only up to 2**53)."""
     if not -MAX_ADJUSTMENT <= action.amount <= MAX_ADJUSTMENT:
         raise InvalidActionError(
@@ -233,7 +233,7 @@ def _check_deploy(state: GameState, action: Deploy) -> None:
         )
 
 
-def is_legal(state: GameState, action: Action, catalog: Catalog = CATALOG) -> bool:
+def is_legal(state: GameState, action: Action, catalog: Catalog | None = None) -> bool:
     try:
         check_action(state, action, catalog)
     except (IllegalActionError, InvalidActionError):
@@ -241,8 +241,9 @@ def is_legal(state: GameState, action: Action, catalog: Catalog = CATALOG) -> bo
     return True
 
 
-def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
-    """Every enumerable legal action (life and poison adjustments, which take any number, are left out)."""
+def legal_actions(state: GameState, catalog: Catalog | None = None) -> list[Action]:
+    """Every enumerable legal action (life and poison adjustments, which take any number, are left out).
+    ``catalog`` is the state's unless given."""
     if state.over:
         return []
     if state.pending is not None:
@@ -256,12 +257,12 @@ def legal_actions(state: GameState, catalog: Catalog = CATALOG) -> list[Action]:
             if turn.taking_turn:
                 here = melee.seen_from(state, turn)
                 out.extend(_priority_actions(here, here.focus))
-                out.extend(_report_actions(here, catalog))
+                out.extend(_report_actions(here, state.catalog if catalog is None else catalog))
         out.extend(_concedes(state.seats_in_game))
         return out
     out = _priority_actions(state, None)
     if state.face_up:
-        out.extend(_report_actions(state, catalog))
+        out.extend(_report_actions(state, state.catalog if catalog is None else catalog))
     out.extend(_concedes(state.seats_in_game))
     return out
 

@@ -1,10 +1,10 @@
 """Grand Melee: several turns at once, one stack per turn marker, a planar controller per marker (807.4,
 807.5, 901.14).
 
-Each turn marker has its own part of the game, a :class:`~planechase.engine.state.MeleeTurn`: the turn
+Each turn marker has its own part of the game, a :class:`~planechase.core.state.MeleeTurn`: the turn
 taken with it (active player, step, priority), its stack, and the face-up planar cards its planar
 controller controls. The engine works on one marker at a time, its *focus*: that marker's part is kept in
-:class:`~planechase.engine.state.GameState`'s own fields, so the rules code for a single turn runs
+:class:`~planechase.core.state.GameState`'s own fields, so the rules code for a single turn runs
 unchanged; the other markers wait in ``GameState.melee``. Switching the focus moves the fields across and
 changes nothing in the game.
 
@@ -21,8 +21,7 @@ Rulings this module makes where the rules are silent (each is documented in ``do
 * Effects "until end of turn" or "until a player planeswalks" belong to the marker they were created under;
   effects "until your next turn" end when their controller next begins a turn with any marker.
 
->>> from planechase.engine.config import GameConfig
->>> from planechase.engine.reducer import new_game
+>>> from planechase import GameConfig, new_game
 >>> names = [f"P{n}" for n in range(12)]
 >>> state = new_game(GameConfig(players=names, variant="grand_melee", planechase=False, starting_player=0)).state
 >>> [(t.marker, t.active, t.step.value) for t in turns(state)]
@@ -35,10 +34,10 @@ import operator
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+from ..core.context import Run
+from ..core.state import MELEE_TURN_FIELDS, GameState, MeleeTurn
+from ..errors import IllegalActionError
 from ..variants import turn_markers
-from .context import Run
-from .errors import IllegalActionError
-from .state import MELEE_TURN_FIELDS, GameState, MeleeTurn
 
 # -- the focus ---------------------------------------------------------------------------------------
 
@@ -179,7 +178,7 @@ def marker_for(state: GameState, seat: int, marker: int | None, *, rolling: bool
 def set_up(run: Run, starting_player: int) -> None:
     """807.4b: hand out the turn markers from the starting player; 901.14a: each player with a marker sets
     a starting plane and is a planar controller; then they all begin their turns at the same time."""
-    from ..engine.reducer import set_starting_plane
+    from .reducer import set_starting_plane
 
     s = run.s
     s.markers = turn_markers.hand_out(len(s.players), starting_player)
@@ -404,8 +403,7 @@ def markers_leave(run: Run, leaving: Sequence[int]) -> None:
 def describe(state: GameState) -> list[str]:
     """One readable line per turn marker: who holds it, the step and the stack.
 
-    >>> from planechase.engine.config import GameConfig
-    >>> from planechase.engine.reducer import new_game
+    >>> from planechase import GameConfig, new_game
     >>> names = [f"P{n}" for n in range(10)]
     >>> s = new_game(GameConfig(players=names, variant="grand_melee", planechase=False, starting_player=3)).state
     >>> describe(s)

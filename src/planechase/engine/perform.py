@@ -12,8 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards.model import TriggerKind
-from ..planar.chaos import roll_planar_die
-from .actions import (
+from ..core.actions import (
     NEXT_TURN,
     Action,
     AdjustLife,
@@ -28,10 +27,11 @@ from .actions import (
     Resolve,
     Roll,
 )
-from .context import Cancelled, DeciderLeft, Run
+from ..core.context import Cancelled, DeciderLeft, Run
+from ..core.state import DecisionKind, Duration, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+from ..planar.chaos import roll_planar_die
+from ..planar.triggers import fire, listening, trigger_ability
 from .leave import leave_game
-from .state import DecisionKind, Duration, OtherEffect, PlayerStatus, StackItem, StackKind, Step
-from .triggers import fire, listening, trigger_ability
 from .turns import MAX_AUTOMATIC_STEPS, give_priority, pass_priority, proceed, resolve_top, settle
 
 
@@ -45,11 +45,18 @@ def perform_leaves(run: Run, leaves: tuple[str, ...]) -> None:
     was cancelled (104.3a): each is ``leave:<how>:<seat>:<reason>``."""
     s = run.s
     for leave in leaves:
-        _, how, who, reason = str(leave).split(":", 3)
-        rule = "104.3a" if how == "concede" else "104.3"
-        leave_game(run, (int(who),), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
+        replay_leave(run, str(leave))
     if not s.over and s.priority is not None:
         give_priority(run, s.priority)
+
+
+def replay_leave(run: Run, answer: str) -> None:
+    """Carry out a concession (or a loss the table reported) recorded as ``leave:<how>:<seat>:<reason>``
+    (104.3a). The reducer hands this to every :class:`~planechase.core.context.Run` it makes, which calls
+    it for concessions made while a decision was open."""
+    _, how, who, reason = answer.split(":", 3)
+    rule = "104.3a" if how == "concede" else "104.3"
+    leave_game(run, (int(who),), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
 
 
 def _pass(run: Run, action: Pass) -> None:

@@ -1,9 +1,14 @@
-"""The pure core: ``new_game(config)`` and ``apply(state, action)`` return a new state and the events
-that happened; the input state is never changed.
+"""The pure reducer: ``new_game(config, catalog)`` and ``apply(state, action)`` return a new state and the
+events that happened; the input state is never changed.
 
->>> from planechase.engine.actions import Advance
->>> from planechase.engine.config import demo_config
->>> result = new_game(demo_config(seed=1))
+The catalog of planar cards is handed to the game: ``new_game`` keeps it with the state, and ``apply``,
+``legal_actions`` and the rest use the state's catalog unless given one. Nothing here imports the standard
+catalog; :mod:`planechase` (the package) supplies it by default.
+
+>>> from planechase.cards.catalog import CATALOG
+>>> from planechase.core.actions import Advance
+>>> from planechase.core.config import demo_config
+>>> result = new_game(demo_config(seed=1), CATALOG)
 >>> result.state.step.value, len(result.state.face_up)
 ('upkeep', 1)
 >>> after = apply(result.state, Advance(player=result.state.priority, to="precombat_main"))
@@ -17,21 +22,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards.catalog import CATALOG
 from ..cards.decks import check_deck, check_shared_deck, resolve_names
 from ..cards.model import Catalog
+from ..core import rng
+from ..core.actions import ACTION_TYPES, Action, Choose, Concede, Lose, action_from_dict
+from ..core.config import GameConfig
+from ..core.context import LEAVE_ANSWER, Cancelled, GameEnded, Run, Suspend
+from ..core.events import Event
+from ..core.state import CardRef, Decision, DieFace, GameState, Pending, Player
+from ..errors import DeckError
 from ..planar import eternities
 from ..planar.zones import is_plane, turn_face_up
-from ..variants.eternities_map import EternitiesMap
+from ..variants.eternities_map import EternitiesMap, MapRules, PhenomenaRule, planes_needed
 from ..variants.seating import Variant
-from . import melee, rng
-from .actions import ACTION_TYPES, Action, Choose, Concede, Lose, action_from_dict
-from .config import GameConfig
-from .context import LEAVE_ANSWER, Cancelled, GameEnded, Run, Suspend
-from .events import Event
+from . import melee
 from .legality import MAX_TOTAL, advance_targets, check_action, check_focused, focus_for, is_legal, legal_actions
-from .perform import perform, perform_leaves
-from .state import CardRef, Decision, DieFace, GameState, Pending, Player
+from .perform import perform, perform_leaves, replay_leave
 from .turns import begin_step, begin_turn, proceed
 
 __all__ = [
@@ -43,6 +49,7 @@ __all__ = [
     "force",
     "is_legal",
     "legal_actions",
+    "map_deck",
     "new_game",
     "set_starting_plane",
 ]
@@ -63,17 +70,18 @@ class StepResult:
 # -- starting a game ---------------------------------------------------------------------------
 
 
-def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence[str] = ()) -> StepResult:
-    """Set up a game (103): shuffle the planar decks, choose the starting player, set the starting
-    plane and begin the first turn. Raises :class:`~planechase.engine.errors.ConfigError` for a bad
-    configuration or illegal decks. ``forced`` fixes chance outcomes of the setup (see :func:`force`),
-    e.g. ``("order:0,1,2,3,4,5,6,7,8,9",)`` keeps the first deck in its listed order."""
+def new_game(config: GameConfig, catalog: Catalog, *, forced: Sequence[str] = ()) -> StepResult:
+    """Set up a game (103) played with the planar cards of ``catalog`` (kept with the state): shuffle the
+    planar decks, choose the starting player, set the starting plane and begin the first turn. Raises
+    :class:`~planechase.errors.ConfigError` for a bad configuration or illegal decks. ``forced`` fixes
+    chance outcomes of the setup (see :func:`force`), e.g. ``("order:0,1,2,3,4,5,6,7,8,9",)`` keeps the
+    first deck in its listed order."""
     config.validate()
     players = tuple(Player(seat=i, name=name.strip(), life=config.life_total) for i, name in enumerate(config.players))
     cards: list[CardRef] = []
     decks: list[tuple[int, ...]] = []
     if config.eternities_map is not None and config.planechase:
-        map_cards, map_decks = eternities.map_deck(config, config.eternities_map, catalog)
+        map_cards, map_decks = map_deck(config, config.eternities_map, catalog)
         cards.extend(map_cards)
         decks.extend(map_decks)
     elif config.decks is not None:
@@ -108,6 +116,44 @@ def new_game(config: GameConfig, catalog: Catalog = CATALOG, *, forced: Sequence
     )
     start = {"type": "start", "starting_player": config.starting_player, "random_seating": config.random_seating}
     return _run(base, start, (), catalog, skip=0)
+
+
+def map_deck(config: GameConfig, rules: MapRules, catalog: Catalog) -> tuple[list[CardRef], list[tuple[int, ...]]]:
+    """The map's cards and decks: ``config.shared_deck``, or one of every plane in ``catalog`` (and every
+    phenomenon when ``rules`` use phenomena). With the ``pile`` rule, phenomena make a second deck.
+    Raises :class:`DeckError` for a deck the map cannot be played with."""
+    if config.shared_deck is None:
+        names: tuple[str, ...] = tuple(c.name for c in catalog if c.is_plane or rules.uses_phenomena)
+    else:
+        names = resolve_names(config.shared_deck, catalog, where="the Eternities Map deck")
+    where = "the Eternities Map deck"
+    if config.check_decks:
+        seen: set[str] = set()
+        for index, name in enumerate(names, start=1):
+            if name in seen:
+                raise DeckError("", f"{where}, card {index}: {name} is already in the deck (one of each plane)")
+            seen.add(name)
+    planes = [n for n in names if catalog[n].is_plane]
+    phenomena = [n for n in names if not catalog[n].is_plane]
+    if phenomena and not rules.uses_phenomena:
+        raise DeckError(
+            "",
+            f"{where}: profile {rules.profile!r} keeps phenomena off the map, but the deck holds "
+            f"{', '.join(phenomena[:3])}{'...' if len(phenomena) > 3 else ''}; remove them or use phenomena",
+        )
+    needed = planes_needed(rules)
+    if len(planes) < needed:
+        raise DeckError(
+            "",
+            f"{where}: a map of radius {rules.radius} needs at least {needed} planes (one for every space within "
+            f"{rules.radius} steps, and one more), not {len(planes)}",
+        )
+    if rules.phenomena is PhenomenaRule.PILE:
+        ordered = [*planes, *phenomena]
+        cards = [CardRef(name, None) for name in ordered]
+        return cards, [tuple(range(len(planes))), tuple(range(len(planes), len(ordered)))]
+    cards = [CardRef(name, None) for name in names]
+    return cards, [tuple(range(len(names)))]
 
 
 def _setup(run: Run, starting_player: int | None) -> None:
@@ -247,14 +293,19 @@ def set_starting_plane(run: Run, seat: int) -> None:
 # -- applying actions --------------------------------------------------------------------------
 
 
-def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog = CATALOG) -> StepResult:
-    """Apply ``action`` to ``state``. An illegal action raises
-    :class:`~planechase.engine.errors.IllegalActionError` naming the rule; ``state`` is unchanged.
+def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog | None = None) -> StepResult:
+    """Apply ``action`` to ``state``, with the state's catalog (or ``catalog``, which the new state then
+    keeps). An illegal action raises :class:`~planechase.errors.IllegalActionError` naming the rule;
+    ``state`` is unchanged.
 
     ``action`` is parsed once, here, if it comes as its JSON form; the typed action is checked and
     carried out (:mod:`planechase.engine.perform` dispatches on its type)."""
     if isinstance(action, dict):
         action = action_from_dict(action)
+    if catalog is None:
+        catalog = state.catalog
+    else:
+        state = state.with_catalog(catalog)
     original = state
     if state.markers is not None and state.pending is None:
         state = focus_for(state, action)  # 807.5b: the stack the action is for
@@ -281,7 +332,8 @@ def _run(
 ) -> StepResult:
     """Carry out ``action`` (typed, or the JSON form of a resumed one) on a copy of ``base``, replaying
     ``answers`` to the decisions it asks for; events before ``skip`` were already reported."""
-    run = Run(base.copy(), catalog, answers)
+    base = base.with_catalog(catalog)  # a state loaded from JSON keeps its pending base without one
+    run = Run(base.copy(), catalog, answers, leave=replay_leave)
     try:
         if isinstance(action, dict):
             _perform_stored(run, action)
@@ -319,7 +371,7 @@ def _run(
 
 def _perform_stored(run: Run, action: dict[str, Any]) -> None:
     """Carry out an action kept in its JSON form: the game's start, concessions replayed on their own, or
-    an action resumed after a decision (kept in :class:`~planechase.engine.state.Pending`)."""
+    an action resumed after a decision (kept in :class:`~planechase.core.state.Pending`)."""
     kind = action["type"]
     if kind == "start":
         if action.get("random_seating"):
@@ -337,7 +389,7 @@ def force(state: GameState, *outcomes: str | DieFace) -> GameState:
     """A copy of ``state`` whose next chance draws are forced, for tests and replays: die faces
     (``"chaos"`` or :class:`DieFace`), ``"order:2,0,1"`` for a shuffle, ``"seat:1"`` for a random seat.
 
-    >>> from planechase.engine.config import demo_config
+    >>> from planechase import demo_config, new_game
     >>> s = force(new_game(demo_config()).state, "planeswalker")
     >>> s.forced
     ('die:planeswalker',)

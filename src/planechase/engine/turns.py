@@ -6,12 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleChange, TargetKind, TriggerKind
-from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
-from ..planar.planeswalk import end_effects, planeswalk
-from ..variants.seating import influence
-from .context import DeciderLeft, Run
-from .leave import draw_game, leave_game, team_fate
-from .state import (
+from ..core.context import DeciderLeft, Run
+from ..core.state import (
     TURN_STEPS,
     DecisionKind,
     Duration,
@@ -22,7 +18,11 @@ from .state import (
     StackKind,
     Step,
 )
-from .triggers import check_state_triggers, fire, source_is_waiting
+from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
+from ..planar.planeswalk import end_effects, planeswalk
+from ..planar.triggers import check_state_triggers, fire, source_is_waiting
+from ..variants.seating import influence
+from .leave import draw_game, leave_game, team_fate
 
 _STEP_TRIGGER: dict[Step, TriggerKind] = {
     Step.UPKEEP: TriggerKind.UPKEEP,

@@ -10,15 +10,24 @@ import functools
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from ..cards.catalog import CATALOG
 from ..cards.model import Catalog, TriggerKind
+from ..core.actions import Roll
+from ..core.state import (
+    DecisionKind,
+    Duration,
+    FaceUpCard,
+    GameState,
+    OtherEffect,
+    PlayerStatus,
+    StackItem,
+    StackKind,
+    Step,
+)
 from ..planar.eternities import move_under_way
 from ..variants.eternities_map import distance
 from ..variants.seating import Seating, attackable, influence
 from . import melee
-from .actions import Roll
 from .reducer import advance_targets, is_legal
-from .state import DecisionKind, Duration, FaceUpCard, GameState, OtherEffect, PlayerStatus, StackItem, StackKind, Step
 
 # -- caches -----------------------------------------------------------------------------------------
 # A view is made after every action, for every table: the parts that depend only on immutable values
@@ -258,22 +267,24 @@ def _eternities_map(state: GameState, catalog: Catalog) -> dict[str, Any] | None
     }
 
 
-def view(state: GameState, seat: int | None = None, catalog: Catalog = CATALOG) -> dict[str, Any]:
+def view(state: GameState, seat: int | None = None, catalog: Catalog | None = None) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator). Every seat sees the same public facts in
     this variant; the pending decision's options are listed for everyone, marked with who decides.
 
     In Grand Melee the turn fields (``turn``, ``active``, ``step``, ``priority``, ``stack``, ``face_up``,
     ``roll``, ``advance_to``...) describe the focused turn marker, ``focus``; ``turn_markers`` gives every
     marker's turn, stack and planes (807.5, 901.14). ``eternities_map`` is the map (its rules, position,
-    spaces and the moves from here) in an Eternities Map game, else ``None``.
+    spaces and the moves from here) in an Eternities Map game, else ``None``. The cards are described from
+    ``catalog``, by default the state's.
 
-    >>> from planechase.engine.config import GameConfig
-    >>> from planechase.engine.reducer import new_game
+    >>> from planechase import GameConfig, new_game
     >>> names = [f"P{n}" for n in range(12)]
     >>> v = view(new_game(GameConfig(players=names, variant="grand_melee", planechase=False, starting_player=0)).state)
     >>> v["focus"], [(m["marker"], m["holder"], m["step"]) for m in v["turn_markers"]]
     (1, [(1, 0, 'upkeep'), (2, 4, 'upkeep'), (3, 8, 'upkeep')])
     """
+    if catalog is None:
+        catalog = state.catalog
     table = state.seating
     in_game = state.seats_in_game
     # 801.2, 801.2c: who is within whose range (fixed as the turn began when ranges are limited), and

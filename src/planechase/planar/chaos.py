@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards.model import TriggerKind
-from ..engine.context import Run
-from ..engine.state import DieFace, StackItem, StackKind
-from ..engine.triggers import fire, trigger_ability
+from ..core.context import Run
+from ..core.state import DieFace, StackItem, StackKind
+from ..core.vocabulary import TriggerKind
+from .triggers import fire, trigger_ability
 from .zones import is_plane
 
 #: The inherent planeswalking ability (901.8).

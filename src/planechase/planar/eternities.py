@@ -25,66 +25,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ..cards.decks import resolve_names
-from ..cards.model import Catalog
-from ..engine.config import GameConfig
-from ..engine.context import Run
-from ..engine.errors import DeckError
-from ..engine.state import CardRef, DecisionKind, Duration, FaceUpCard, GameState
+from ..core.context import Run
+from ..core.state import DecisionKind, Duration, FaceUpCard, GameState
 from ..variants.eternities_map import (
     Direction,
     EternitiesMap,
-    MapRules,
     PhenomenaRule,
     Position,
     Visibility,
     around,
     place_name,
-    planes_needed,
 )
 from .zones import deck_holding, is_plane, take_from_deck
 
+if TYPE_CHECKING:
+    from ..cards.model import Catalog
+
 #: The CR rules a move on the map stands in for: planeswalking (701.31) and its results (901.11).
 MOVE_RULES: tuple[str, ...] = ("701.31b", "901.11")
-
-
-def map_deck(config: GameConfig, rules: MapRules, catalog: Catalog) -> tuple[list[CardRef], list[tuple[int, ...]]]:
-    """The map's cards and decks: ``config.shared_deck``, or one of every plane in ``catalog`` (and every
-    phenomenon when ``rules`` use phenomena). With the ``pile`` rule, phenomena make a second deck.
-    Raises :class:`DeckError` for a deck the map cannot be played with."""
-    if config.shared_deck is None:
-        names: tuple[str, ...] = tuple(c.name for c in catalog if c.is_plane or rules.uses_phenomena)
-    else:
-        names = resolve_names(config.shared_deck, catalog, where="the Eternities Map deck")
-    where = "the Eternities Map deck"
-    if config.check_decks:
-        seen: set[str] = set()
-        for index, name in enumerate(names, start=1):
-            if name in seen:
-                raise DeckError("", f"{where}, card {index}: {name} is already in the deck (one of each plane)")
-            seen.add(name)
-    planes = [n for n in names if catalog[n].is_plane]
-    phenomena = [n for n in names if not catalog[n].is_plane]
-    if phenomena and not rules.uses_phenomena:
-        raise DeckError(
-            "",
-            f"{where}: profile {rules.profile!r} keeps phenomena off the map, but the deck holds "
-            f"{', '.join(phenomena[:3])}{'...' if len(phenomena) > 3 else ''}; remove them or use phenomena",
-        )
-    needed = planes_needed(rules)
-    if len(planes) < needed:
-        raise DeckError(
-            "",
-            f"{where}: a map of radius {rules.radius} needs at least {needed} planes (one for every space within "
-            f"{rules.radius} steps, and one more), not {len(planes)}",
-        )
-    if rules.phenomena is PhenomenaRule.PILE:
-        ordered = [*planes, *phenomena]
-        cards = [CardRef(name, None) for name in ordered]
-        return cards, [tuple(range(len(planes))), tuple(range(len(planes), len(ordered)))]
-    cards = [CardRef(name, None) for name in names]
-    return cards, [tuple(range(len(names)))]
 
 
 # -- set-up ------------------------------------------------------------------------------------------

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards.model import TriggerKind
-from ..engine.context import DeciderLeft, Run
-from ..engine.state import Duration, FaceUpCard
-from ..engine.triggers import fire, remember_counters
+from ..core.context import DeciderLeft, Run
+from ..core.state import Duration, FaceUpCard
+from ..core.vocabulary import TriggerKind
+from .triggers import fire, remember_counters
 from .zones import deck_holding, home_deck, is_plane, order_cards, take_from_deck, turn_face_up
 
 

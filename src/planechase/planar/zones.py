@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.context import Run
-from ..engine.state import DecisionKind, FaceUpCard
+from ..core.context import Run
+from ..core.state import DecisionKind, FaceUpCard
 
 
 def is_plane(run: Run, card: int) -> bool:

@@ -19,10 +19,12 @@ from enum import StrEnum
 from typing import Any, NoReturn
 
 from .. import __version__
+from ..api import Game
 from ..cards.catalog import CATALOG
-from ..engine.actions import action_from_dict
-from ..engine.config import GameConfig
-from ..engine.errors import (
+from ..core.actions import action_from_dict
+from ..core.config import GameConfig
+from ..core.state import DieFace
+from ..errors import (
     ConfigError,
     DeckError,
     IllegalActionError,
@@ -30,8 +32,6 @@ from ..engine.errors import (
     PlanechaseError,
     ReplayError,
 )
-from ..engine.game import Game
-from ..engine.state import DieFace
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES, MapRules
 
 PROTOCOL_NAME = "planechase-engine"
@@ -433,7 +433,7 @@ class Session:
         forced: list[str] = list(args.get("forced", ()))
         check_forced(forced, len(config.players))
         try:
-            game = Game(config, forced=forced)
+            game = Game(config, CATALOG, forced=forced)
         except ConfigError as exc:
             raise _config_error(exc) from exc
         except PlanechaseError as exc:  # a forced order that does not fit a deck
@@ -510,7 +510,7 @@ class Session:
 
     def _cmd_load(self, args: Mapping[str, Any]) -> dict[str, Any]:
         try:
-            game = Game.load(args["save"])
+            game = Game.load(args["save"], CATALOG)
         except DeckError as exc:
             raise _config_error(exc) from exc
         except ReplayError as exc:

@@ -18,12 +18,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards.catalog import CATALOG
 from ..cards.decklists import parse_deck_list
 from ..cards.random_decks import random_decks, random_shared_deck
-from ..engine.config import MAX_PLAYERS, GameConfig
-from ..engine.errors import PlanechaseError
+from ..core.config import MAX_PLAYERS, GameConfig
+from ..core.rng import secure_seed
 from ..engine.reducer import new_game
-from ..engine.rng import secure_seed
+from ..errors import PlanechaseError
 from ..variants.eternities_map import MapRules
 
 #: Longest accepted pasted deck list, in characters.
@@ -63,7 +64,7 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         raise CreateError("'seed' must be a whole number from 0 to 2**63 - 1")
     if not seed_given:
         # Kept from the players, and 256 bits drawn by the system, so it selects the keyed generator whose rolls
-        # tell nothing of the next ones (see planechase.engine.rng).
+        # tell nothing of the next ones (see planechase.core.rng).
         seed = secure_seed()
     config: dict[str, Any] = {"players": players, "seed": seed}
     for key in ("variant", "team_size", "range_of_influence", "attack", "starting_player", "random_seating"):
@@ -122,7 +123,7 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     else:
         raise CreateError("'decks' must be random, random_shared, pasted or pasted_shared")
     try:
-        new_game(GameConfig.from_dict(config))  # every rule about the table and its decks, checked now
+        new_game(GameConfig.from_dict(config), CATALOG)  # every rule about the table and its decks, checked now
     except PlanechaseError as exc:
         raise CreateError(str(exc)) from None
     return config, {"name": name, "decks": mode, "house_rules": house_rules, "seed_given": seed_given}

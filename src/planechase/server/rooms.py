@@ -31,14 +31,14 @@ from typing import Any
 from .. import __version__
 from ..cards.catalog import CATALOG
 from ..cards.model import Catalog
-from ..engine.actions import Action, AdjustLife, AdjustPoison, action_from_dict
-from ..engine.config import GameConfig
-from ..engine.errors import IllegalActionError, PlanechaseError
-from ..engine.events import Event
+from ..core.actions import Action, AdjustLife, AdjustPoison, action_from_dict
+from ..core.config import GameConfig
+from ..core.events import Event
+from ..core.state import GameState, PlayerStatus
 from ..engine.reducer import apply, new_game
 from ..engine.serialize import STATE_FORMAT_VERSION, state_from_dict, state_to_dict
-from ..engine.state import GameState, PlayerStatus
 from ..engine.views import view
+from ..errors import IllegalActionError, PlanechaseError
 from .store import Entry, Store, StoredTable, TableRecord
 from .wire import LOG_PAGE, Act, Join, Log, Message, Ping, Undo, UndoVote, apply_changes, encode, view_changes
 
@@ -606,7 +606,7 @@ def _read_snapshot(
             STATE_FORMAT_VERSION,
         ):
             return None
-        states = [state_from_dict(data["base"])]
+        states = [state_from_dict(data["base"], catalog)]
         live = [int(n) for n in data["live"]]
         undoable = int(data["undoable"])
         if len(live) != undoable + 1 or live[-1] > seq:

@@ -22,7 +22,7 @@ from ..cards.catalog import CATALOG
 from ..cards.decks import shared_minimum
 from ..cards.model import Catalog
 from ..cards.random_decks import card_pool, draw, random_deck, random_shared_deck
-from ..engine.actions import (
+from ..core.actions import (
     NEXT_TURN,
     Action,
     AdjustLife,
@@ -30,9 +30,9 @@ from ..engine.actions import (
     Advance,
     Cast,
 )
-from ..engine.config import GameConfig
+from ..core.config import GameConfig
+from ..core.state import GameState, OtherEffect
 from ..engine.reducer import StepResult, apply, legal_actions, new_game
-from ..engine.state import GameState, OtherEffect
 from ..variants.eternities_map import PROFILES, CountersRule, MapRules, PhenomenaRule, Visibility, planes_needed
 
 #: Seat names for random games (up to sixteen players, for Grand Melee).

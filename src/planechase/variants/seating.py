@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..engine.errors import ConfigError
+from ..errors import ConfigError
 
 
 class Variant(StrEnum):

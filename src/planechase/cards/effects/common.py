@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...engine.context import Run
-from ...engine.state import StackItem
+from ...core.context import Run
+from ...core.state import StackItem
 from ..model import Amount, Num, RuleChange
 
 # -- who an effect is about (``who``) ---------------------------------------------------------------

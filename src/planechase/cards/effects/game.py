@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...engine.context import Run
-from ...engine.state import BEGINNING_PHASE, COMBAT_PHASE, ContinuousEffect, Duration, StackItem, Step
+from ...core.context import Run
+from ...core.state import BEGINNING_PHASE, COMBAT_PHASE, ContinuousEffect, Duration, StackItem, Step
 from ...planar.chaos import chaos_ensues
 from ...planar.planeswalk import planeswalk
 from ..model import Condition, Effect

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.context import Run
-from ...engine.state import DecisionKind, StackItem
+from ...core.context import Run
+from ...core.state import DecisionKind, StackItem
 from ..model import Effect, Num, RuleChange
 from .common import TABLE, TARGET, YOU, amount, change_life, instruct, players_for, rule_change_applies, source_name
 

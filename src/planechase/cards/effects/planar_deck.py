@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...engine.context import Run
-from ...engine.state import DecisionKind, StackItem
+from ...core.context import Run
+from ...core.state import DecisionKind, StackItem
 from ...planar.chaos import chaos_ensues
 from ...planar.planeswalk import planeswalk
 from ...planar.zones import is_plane, put_on_bottom, put_on_top, reveal_until

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...engine.context import Run
-from ...engine.state import StackItem
+from ...core.context import Run
+from ...core.state import StackItem
 from ..model import Effect, Num
 from .common import EACH_OPPONENT, amount, instruct, players_for, source_name
 

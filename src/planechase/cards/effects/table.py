@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.context import Run
-from ...engine.state import DecisionKind, StackItem
+from ...core.context import Run
+from ...core.state import DecisionKind, StackItem
 from ..model import Effect, Num
 from .common import (
     YOU,

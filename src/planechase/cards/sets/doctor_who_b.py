@@ -9,7 +9,7 @@ see (combat damage, casting from exile), are standing reminders.
 
 from __future__ import annotations
 
-from ...engine.state import Duration
+from ...core.state import Duration
 from ..build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
 from ..effects import (
     EACH_PLAYER,

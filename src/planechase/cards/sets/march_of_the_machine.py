@@ -9,7 +9,7 @@ standing reminders.
 
 from __future__ import annotations
 
-from ...engine.state import Duration
+from ...core.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
 from ..effects import (
     EACH_PLAYER,

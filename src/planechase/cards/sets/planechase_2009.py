@@ -6,7 +6,7 @@ ability is one line of Oracle text.
 
 from __future__ import annotations
 
-from ...engine.state import Duration
+from ...core.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
 from ..effects import (
     EACH_OPPONENT,

@@ -7,7 +7,7 @@ chaos and durations are carried out by the engine.
 
 from __future__ import annotations
 
-from ...engine.state import Duration
+from ...core.state import Duration
 from ..build import STATIC, Spec, T, chaos, encounter, on, phenomenon, plane
 from ..effects import (
     EACH_PLAYER,

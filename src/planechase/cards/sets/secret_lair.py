@@ -12,7 +12,7 @@ controller is the active player (901.6), so they are scripted as the controller'
 
 from __future__ import annotations
 
-from ...engine.state import Duration
+from ...core.state import Duration
 from ..build import STATIC, Spec, T, chaos, on, plane
 from ..effects import (
     EACH_PLAYER,

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import ConfigError
 from ..variants.eternities_map import MapRules
 from ..variants.seating import Role, Seating, Variant, seating
-from .errors import ConfigError
 
 #: A legal ten-card planar deck of shipped cards, used by demos and examples.
 DEMO_DECK: tuple[str, ...] = (

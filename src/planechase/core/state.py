@@ -15,11 +15,15 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..errors import PlanechaseError
 from ..variants.eternities_map import EternitiesMap
 from ..variants.seating import Seating, Variant, attackable, seating
 from ..variants.turn_markers import TurnMarkers
+
+if TYPE_CHECKING:
+    from ..cards.model import Catalog
 
 
 class Step(StrEnum):
@@ -366,6 +370,36 @@ class GameState:
         """A shallow copy: enough, since every field is immutable."""
         new = GameState.__new__(GameState)
         new.__dict__.update(self.__dict__)
+        return new
+
+    # -- the catalog the game is played with -----------------------------------------------------
+
+    @property
+    def catalog(self) -> Catalog:
+        """The planar cards this game is played with, handed to it by ``new_game`` or ``state_from_dict``.
+
+        It goes with the state and its copies but is not part of its data: it is not compared, shown or
+        saved. Raises :class:`~planechase.errors.PlanechaseError` for a state that was given none."""
+        catalog = self.__dict__.get("_catalog")
+        if catalog is None:
+            raise PlanechaseError(
+                "this game state has no catalog: start games with new_game(config, catalog), load states with "
+                "state_from_dict(data, catalog), or pass the catalog"
+            )
+        return cast("Catalog", catalog)
+
+    def catalog_or(self, default: Catalog) -> Catalog:
+        """The state's catalog, or ``default`` for a state that was given none (one made by hand, or with
+        :func:`dataclasses.replace`, which does not carry it over)."""
+        catalog = self.__dict__.get("_catalog")
+        return default if catalog is None else cast("Catalog", catalog)
+
+    def with_catalog(self, catalog: Catalog) -> GameState:
+        """This state played with ``catalog``: the state itself if it already is, else a copy that is."""
+        if self.__dict__.get("_catalog") is catalog:
+            return self
+        new = self.copy()
+        new.__dict__["_catalog"] = catalog
         return new
 
     # -- convenience queries ------------------------------------------------------------------

@@ -3,12 +3,12 @@ decisions while one action is carried out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..errors import PlanechaseError
 from . import rng
-from .errors import PlanechaseError
 from .events import Event
 from .state import (
     PLANAR_DIE,
@@ -19,7 +19,6 @@ from .state import (
     GameState,
     Option,
     Player,
-    PlayerStatus,
 )
 
 if TYPE_CHECKING:
@@ -66,11 +65,21 @@ class Run:
     first unanswered decision suspends the run.
     """
 
-    def __init__(self, state: GameState, catalog: Catalog, answers: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        catalog: Catalog,
+        answers: Sequence[str] = (),
+        *,
+        leave: Callable[[Run, str], None] | None = None,
+    ) -> None:
         self.s = state
         self.catalog = catalog
         self.events: list[Event] = []
         self._answers = tuple(answers)
+        #: How a concession recorded among the answers is carried out (``leave:<how>:<seat>:<reason>``):
+        #: leaving the game is the composition's business (:mod:`planechase.engine`), which hands it in.
+        self._leave = leave
         self._asked = 0
         #: Set by an effect that ends the turn (723.1): the resolving ability finishes, then the turn
         #: skips to its cleanup step instead of a player receiving priority.
@@ -189,13 +198,12 @@ class Run:
     def _apply_leaves(self, player: int) -> None:
         """Carry out concessions made while this decision was open (104.3a). If the deciding player is
         no longer in the game, :class:`DeciderLeft` tells the caller to drop what they decided for."""
-        from .leave import leave_game
-
         while self._asked < len(self._answers) and self._answers[self._asked].startswith(LEAVE_ANSWER + ":"):
-            _, how, seat, reason = self._answers[self._asked].split(":", 3)
+            answer = self._answers[self._asked]
             self._asked += 1
-            rule = "104.3a" if how == "concede" else "104.3"
-            leave_game(self, (int(seat),), status=PlayerStatus.LOST, rules=(rule, "800.4a"), reason=reason)
+            if self._leave is None:
+                raise PlanechaseError(f"no way to carry out {answer!r}: this run was given no leave handler")
+            self._leave(self, answer)
             if self.s.over:
                 raise GameEnded
         if not self.s.in_game(player):

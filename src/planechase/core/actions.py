@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, cast
 
-from .errors import InvalidActionError
+from ..errors import InvalidActionError
 from .state import OtherEffect, Step
 
 #: Targets accepted by :class:`Advance` besides the step names.

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..cards.model import STEP_TRIGGERS, TriggerKind
-from .context import Run
-from .state import FaceUpCard, StackItem, StackKind
+from ..core.context import Run
+from ..core.state import FaceUpCard, StackItem, StackKind
+from ..core.vocabulary import STEP_TRIGGERS, TriggerKind
 
 
 def trigger_ability(
