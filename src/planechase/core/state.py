@@ -430,14 +430,15 @@ class GameState:
 
     def team(self, seat: int) -> tuple[int, ...]:
         """``seat`` and its teammates still in the game (``seat`` first, even if it has left)."""
-        return (seat, *(m for m in self.seating.teammates(seat) if self.in_game(m)))
+        return (seat, *(m for m in self.seating.mates[seat] if self.players[m].status is _IN_GAME))
 
     def unit_of(self, seat: int) -> int:
         """Who takes turns and priority for ``seat``: its team's primary player when teams share turns
         (805.4, 805.5), else ``seat`` itself."""
         if not self.team_turns:
             return seat
-        return self.seating.leader(self.seating.team_of(seat) or 0)
+        leader = self.seating.leaders[seat]
+        return self.seating.leader(self.seating.team_of(seat) or 0) if leader is None else leader
 
     @property
     def units_in_game(self) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..errors import ConfigError
@@ -98,6 +98,21 @@ class Seating:
     seats: tuple[SeatInfo, ...]
     attack: AttackOption
     team_size: int | None = None
+    #: Worked out once from ``seats`` (not part of the value): each seat's teammates, and its team's leader
+    #: (``None`` where its team has none).
+    mates: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    leaders: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+    limited_range: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_team: dict[int | None, int] = {}
+        for info in self.seats:
+            if info.role in (Role.EMPEROR, Role.PRIMARY) and info.team not in by_team:
+                by_team[info.team] = info.seat
+        object.__setattr__(self, "mates", tuple(self._teammates(info.seat) for info in self.seats))
+        object.__setattr__(self, "leaders", tuple(by_team.get(info.team or 0) for info in self.seats))
+        # Whether the limited range of influence option is in use (801.1).
+        object.__setattr__(self, "limited_range", any(info.range is not None for info in self.seats))
 
     @property
     def players(self) -> int:
@@ -114,11 +129,6 @@ class Seating:
         return self.variant is Variant.EMPEROR
 
     @property
-    def limited_range(self) -> bool:
-        """Whether the limited range of influence option is in use (801.1)."""
-        return any(s.range is not None for s in self.seats)
-
-    @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each team, in team order (empty outside team variants)."""
         count = 1 + max((s.team for s in self.seats if s.team is not None), default=-1)
@@ -129,6 +139,9 @@ class Seating:
 
     def teammates(self, seat: int) -> tuple[int, ...]:
         """The other players on ``seat``'s team."""
+        return self.mates[seat]
+
+    def _teammates(self, seat: int) -> tuple[int, ...]:
         team = self.seats[seat].team
         if team is None:
             return ()
