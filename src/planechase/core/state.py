@@ -445,7 +445,13 @@ class GameState:
         """The players, or with shared team turns the teams' primary players, still in the game."""
         if not self.team_turns:
             return self.seats_in_game
-        return tuple(seat for seat in self.seats_in_game if self.unit_of(seat) == seat)
+        seats = self.seats_in_game
+        memo: tuple[tuple[int, ...], tuple[int, ...]] | None = self.__dict__.get("_units_memo")
+        if memo is not None and memo[0] is seats:
+            return memo[1]
+        units = tuple(seat for seat in seats if self.unit_of(seat) == seat)
+        self.__dict__["_units_memo"] = (seats, units)
+        return units
 
     @property
     def active_players(self) -> tuple[int, ...]:
