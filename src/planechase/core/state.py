@@ -515,10 +515,22 @@ class GameState:
         within range of the turn marker or of a player controlling an object on this stack (807.5a)."""
         if self.markers is None:
             return self.units_in_game if self.team_turns else self.seats_in_game
+        memo: tuple[tuple[Player, ...], object, int, tuple[StackItem, ...], tuple[int, ...]] | None
+        memo = self.__dict__.get("_priority_memo")
+        if (
+            memo is not None
+            and memo[0] is self.players
+            and memo[1] is self.influence
+            and memo[2] == self.active
+            and memo[3] is self.stack
+        ):
+            return memo[4]
         near = set(self.marker_reach(self.active))
         for item in self.stack:
             near.update(self.marker_reach(item.controller))
-        return tuple(seat for seat in self.seats_in_game if seat in near)
+        eligible = tuple(seat for seat in self.seats_in_game if seat in near)
+        self.__dict__["_priority_memo"] = (self.players, self.influence, self.active, self.stack, eligible)
+        return eligible
 
     def in_range(self, seat: int, other: int) -> bool:
         """Whether ``other`` was within ``seat``'s range of influence as this turn began (801.2c)."""
