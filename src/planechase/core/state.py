@@ -515,8 +515,7 @@ class GameState:
         within range of the turn marker or of a player controlling an object on this stack (807.5a)."""
         if self.markers is None:
             return self.units_in_game if self.team_turns else self.seats_in_game
-        memo: tuple[tuple[Player, ...], object, int, tuple[StackItem, ...], tuple[int, ...]] | None
-        memo = self.__dict__.get("_priority_memo")
+        memo: _PriorityMemo | None = self.__dict__.get("_priority_memo")
         if (
             memo is not None
             and memo[0] is self.players
@@ -603,6 +602,11 @@ class GameState:
         if not self.team_turns:
             return tuple(order)
         return tuple(member for unit in order for member in self.team(unit) if self.in_game(member))
+
+
+#: What :meth:`GameState.priority_players` remembers: the players, ranges, active player and stack it was
+#: worked out for, and the answer.
+_PriorityMemo = tuple[tuple[Player, ...], object, int, tuple[StackItem, ...], tuple[int, ...]]
 
 
 @functools.cache
