@@ -31,7 +31,7 @@ from ..core.actions import (
     Resolve,
     Roll,
 )
-from ..core.state import GameState, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+from ..core.state import GameState, MeleeTurn, OtherEffect, PlayerStatus, StackItem, StackKind, Step
 from ..errors import IllegalActionError, InvalidActionError
 from . import melee
 
@@ -250,49 +250,58 @@ def legal_actions(state: GameState, catalog: Catalog | None = None) -> list[Acti
         d = state.pending.decision
         choices: list[Action] = [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
         return choices + [_concede_action(p) for p in state.seats_in_game]
+    cards = state.catalog if catalog is None else catalog
     if state.markers is not None:
         # 807.5: each turn marker has its own stack and priority; actions name the marker.
         out: list[Action] = []
-        for turn in melee.each_turn(state):
-            if turn.taking_turn:
-                here = melee.seen_from(state, turn)
-                out.extend(_priority_actions(here, here.focus))
-                out.extend(_report_actions(here, state.catalog if catalog is None else catalog))
+        for part in melee.each_turn(state):
+            if part.taking_turn:
+                marker = part.focus if isinstance(part, GameState) else part.marker
+                out.extend(_priority_actions(state, part, marker))
+                out.extend(_report_actions(state, part, cards))
         out.extend(_concedes(state.seats_in_game))
         return out
-    out = _priority_actions(state, None)
+    out = _priority_actions(state, state, None)
     if state.face_up:
-        out.extend(_report_actions(state, state.catalog if catalog is None else catalog))
+        out.extend(_report_actions(state, state, cards))
     out.extend(_concedes(state.seats_in_game))
     return out
 
 
-def _priority_actions(state: GameState, marker: int | None) -> list[Action]:
-    """What the player (or team) holding priority may do, and the active player's roll."""
-    holder = state.priority
+def _priority_actions(state: GameState, part: GameState | MeleeTurn, marker: int | None) -> list[Action]:
+    """What the player (or team) holding priority may do, and the active player's roll. ``part`` holds the
+    turn, stack and priority (``state`` itself, or in Grand Melee a waiting turn marker's part)."""
+    holder = part.priority
     if holder is None:
         return []
     out: list[Action] = []
     # 805.5a: with shared team turns, each player of the team holding priority may act.
     actors = state.team(holder) if state.team_turns else (holder,)
-    stack = state.stack
+    stack = part.stack
     for seat in actors:
         if stack:
-            out.extend(_stack_actions(state, seat, marker))
+            out.extend(_stack_actions(state, stack, seat, marker))
         else:
-            main = state.step in _MAIN_PHASES
-            may_roll = main and state.planechase and seat in state.active_players
-            out.extend(_empty_stack_actions(seat, marker, state.step_queue, may_roll))
-            if main and seat == state.active and state.seating.deploys_creatures:
+            main = part.step in _MAIN_PHASES
+            may_roll = main and state.planechase and seat in _active_players(state, part.active)
+            out.extend(_empty_stack_actions(seat, marker, part.step_queue, may_roll))
+            if main and seat == part.active and state.seating.deploys_creatures:
                 out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
         out.extend(_casts_action(seat, marker))
     return out
 
 
-def _stack_actions(state: GameState, seat: int, marker: int | None) -> tuple[Action, ...]:
-    """With objects on the stack: pass, resolve, and counter or copy each object (worked out once for each
+def _active_players(state: GameState, active: int) -> tuple[int, ...]:
+    """:attr:`GameState.active_players` for a turn whose active player is ``active`` (805.4a)."""
+    if active == state.active:
+        return state.active_players
+    members = state.team(active) if state.team_turns else (active,)
+    return tuple(seat for seat in members if state.in_game(seat))
+
+
+def _stack_actions(state: GameState, stack: tuple[StackItem, ...], seat: int, marker: int | None) -> tuple[Action, ...]:
+    """With objects on ``stack``: pass, resolve, and counter or copy each object (worked out once for each
     stack, seat and turn marker)."""
-    stack = state.stack
     memo: tuple[tuple[StackItem, ...], dict[tuple[int, int | None], tuple[Action, ...]]] | None
     memo = state.__dict__.get("_stack_actions")
     if memo is None or memo[0] is not stack:
@@ -309,14 +318,15 @@ def _stack_actions(state: GameState, seat: int, marker: int | None) -> tuple[Act
     return found
 
 
-def _report_actions(state: GameState, catalog: Catalog) -> list[Report]:
-    """Reports of untracked events for the face-up cards' abilities that wait for them."""
+def _report_actions(state: GameState, part: GameState | MeleeTurn, catalog: Catalog) -> list[Report]:
+    """Reports of untracked events for the face-up cards' abilities that wait for them (``part``'s cards)."""
     out: list[Report] = []
-    for fu in state.face_up:
+    controller = part.planar_controller
+    for fu in part.face_up:
         for index, by_you in _reported_abilities(catalog, state.cards[fu.card].name):
             if by_you:
-                if state.planar_controller is not None:
-                    out.append(Report(state.planar_controller, fu.object_id, index))
+                if controller is not None:
+                    out.append(Report(controller, fu.object_id, index))
             else:
                 out.extend(Report(seat, fu.object_id, index) for seat in state.seats_in_game)
     return out

@@ -102,17 +102,6 @@ def _order(part: GameState | MeleeTurn) -> int:
 _ORDER = _order
 
 
-def seen_from(state: GameState, turn: GameState | MeleeTurn) -> GameState:
-    """A copy of ``state`` whose own fields show ``turn`` (a marker's part, from :func:`each_turn`), for
-    reading only: its ``melee`` still lists the markers as ``state`` has them, so it must not be played on
-    (use :func:`focused` for that)."""
-    if isinstance(turn, GameState):
-        return turn
-    new = state.copy()
-    _load(new, turn)
-    return new
-
-
 @contextmanager
 def inside(run: Run, marker: int) -> Iterator[None]:
     """Work on ``marker``'s turn, then focus back where the run was (if that marker is still in play). If a
