@@ -217,12 +217,19 @@ def test_a_missing_or_broken_floor_file_is_refused(tmp_path: Path) -> None:
 def test_main_exits_with_the_check_status(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    ours = [bench.Sample(1.0, 0.5, 2, 300, 1, {"Grand Melee": bench.Tally(2, 300, 1.0)})]
+    settings = {"seconds": 1.0, "repeats": 1, "warmup": 0.0, "max_actions": 300}
     theirs = [bench.Sample(1.0, 1.0, 1, 1000)]
-    fabricated = bench.results_of(ours, theirs, {"seconds": 1.0, "repeats": 1, "warmup": 0.0, "max_actions": 300})
-    monkeypatch.setattr(bench, "run", lambda *args: dict(fabricated))  # 0.6x whole mix, 0.3x Grand Melee
+    # Far above any floor the repository keeps: 3x whole mix, 3x in every group measured.
+    fast = [bench.Sample(1.0, 0.1, 2, 300, 1, {group: bench.Tally(2, 300, 0.1) for group in bench.GROUPS})]
+    fast_results = bench.results_of(fast, theirs, settings)
+    monkeypatch.setattr(bench, "run", lambda *args: dict(fast_results))
     assert bench.main(["--quiet", "--check"]) == 0
     assert "check passed" in capsys.readouterr().out
+    ours = [bench.Sample(1.0, 0.5, 2, 300, 1, {"Grand Melee": bench.Tally(2, 300, 1.0)})]
+    fabricated = bench.results_of(ours, theirs, settings)
+    monkeypatch.setattr(bench, "run", lambda *args: dict(fabricated))  # 0.6x whole mix, 0.3x Grand Melee
+    assert bench.main(["--quiet", "--check"]) == 1  # below the repository's floor
+    capsys.readouterr()
     floor = tmp_path / "floor.json"
     floor.write_text(json.dumps({"whole_mix_ratio": 0.5, "variant_ratio_min": {"Grand Melee": 0.4}}))
     out = tmp_path / "out.json"
