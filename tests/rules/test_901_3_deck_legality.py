@@ -239,3 +239,16 @@ def test_names_match_regardless_of_case_punctuation_and_diacritics(typed: str, c
     game = make_game([deck, PLANES_10])
     assert game.state.name_of(base.index(card)) == card  # the catalog's spelling is stored
     assert [game.state.name_of(c) for c in range(len(base))] == list(base)
+
+
+def test_901_3_a_deck_given_as_any_iterable_is_checked_like_a_list() -> None:
+    # The quick path for plain decks takes lists and tuples; anything else gets the full check, the same answer.
+    from planechase.cards.decks import check_deck, check_shared_deck
+
+    check_deck(iter(PLANES_10), CATALOG)  # type: ignore[arg-type]
+    with pytest.raises(DeckError) as too_few:
+        check_deck(iter(PLANES_10[:9]), CATALOG)  # type: ignore[arg-type]
+    assert too_few.value.rule == "901.3"
+    with pytest.raises(DeckError) as too_few_shared:
+        check_shared_deck((name for name in PLANES_10), 2, CATALOG)  # type: ignore[arg-type]
+    assert too_few_shared.value.rule == "901.15a"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from planechase import Game, GameState, ReplayError, demo_config, state_to_json
+from planechase.core.actions import Cast, Pass, Resolve
 from planechase.engine.game import CHECKPOINT_EVERY, RECENT_STATES
 
 # -- a deterministic driver ------------------------------------------------------------------------
@@ -289,3 +290,29 @@ def test_an_edited_log_fails_to_load(edit: Any) -> None:
     edit(data)
     with pytest.raises(ReplayError):
         Game.load(data)
+
+
+def test_undo_far_back_rebuilds_past_a_typed_action_its_json_reading_would_refuse() -> None:
+    # A typed action may carry what action_from_dict bounds (a 250-character label); once it is older than
+    # the latest states kept, undo rebuilds past it as it was taken, not by reading its JSON form again.
+    game = Game(demo_config(seed=1))
+    game.act(Cast(game.state.priority or 0, label="L" * 250))
+    game.act(Resolve(game.state.priority or 0))
+    states = [game.state]
+    for _ in range(2 * RECENT_STATES):
+        game.act(Cast(game.state.priority or 0, label="x"))
+        game.act(Resolve(game.state.priority or 0))
+        states.append(game.state)
+    game.undo_to(2)
+    assert game.state == states[0]
+
+
+def test_an_action_of_a_subclass_is_checked_and_carried_out_as_its_action_class() -> None:
+    class MyPass(Pass):
+        pass
+
+    game = Game(demo_config(seed=3))
+    holder = game.state.priority or 0
+    expected = Game(demo_config(seed=3))
+    assert [e.type for e in game.act(MyPass(holder))] == [e.type for e in expected.act(Pass(holder))]
+    assert game.state == expected.state

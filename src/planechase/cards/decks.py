@@ -67,7 +67,7 @@ def _plainly_legal(names: Sequence[str], catalog: Catalog, *, minimum: int, most
     """A quick yes for the usual deck, as the full check would give it: every name exactly a card's name
     in ``catalog``, all different, at least ``minimum`` of them and at most ``most`` phenomena. Any other
     deck goes through the full check, which finds and words every problem."""
-    if isinstance(names, str) or len(names) < minimum:
+    if not isinstance(names, list | tuple) or len(names) < minimum:
         return False
     if not all(type(name) is str and catalog.has_exact(name) for name in names):
         return False

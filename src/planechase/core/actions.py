@@ -181,6 +181,26 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (Pass, Roll, Advance, Resolve, Choose, Cast, Report, Deploy, Concede, Lose, AdjustLife, AdjustPoison)
 }
+_ACTION_CLASSES: frozenset[type[Action]] = frozenset(ACTION_TYPES.values())
+
+
+def rebuilt_action(raw: dict[str, Any]) -> Action:
+    """An action this program took and kept in its JSON form (``to_dict``), rebuilt as it was, without the
+    checks and bounds of :func:`action_from_dict` (the rules checked it when it was taken; a typed action
+    taken through the Python API may carry values its JSON reading would refuse).
+
+    >>> rebuilt_action(Cast(0, label="x" * 300).to_dict()).label == "x" * 300
+    True
+    """
+    return ACTION_TYPES[raw["type"]](**{key: value for key, value in raw.items() if key != "type"})
+
+
+def kind_of_action(action: Action) -> type[Action]:
+    """The action class ``action`` is (for a subclass, the action class it extends), for dispatching on it."""
+    kind = type(action)
+    if kind in _ACTION_CLASSES:
+        return kind
+    return next(cls for cls in _ACTION_CLASSES if isinstance(action, cls))
 
 
 def action_from_dict(raw: Any) -> Action:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from ..cards.model import Catalog
-from ..core.actions import Action, action_from_dict
+from ..core.actions import Action, action_from_dict, rebuilt_action
 from ..core.config import GameConfig
 from ..core.events import Event
 from ..core.state import Decision, DieFace, GameState
@@ -116,7 +116,7 @@ class Game:
             assert record.action is not None
             if record.forced:
                 state = force(state, *record.forced)
-            state = apply(state, record.action, self.catalog).state
+            state = apply(state, rebuilt_action(record.action), self.catalog).state
         return state
 
     @property

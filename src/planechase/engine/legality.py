@@ -30,6 +30,7 @@ from ..core.actions import (
     Report,
     Resolve,
     Roll,
+    kind_of_action,
 )
 from ..core.state import GameState, MeleeTurn, OtherEffect, PlayerStatus, StackItem, StackKind, Step
 from ..errors import IllegalActionError, InvalidActionError
@@ -73,7 +74,7 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
         raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(players) - 1}")
     if state.over:
         raise IllegalActionError("104.1", "the game is over")
-    kind = type(action)
+    kind = kind_of_action(action)
     pending = state.pending
     if pending is not None:
         _check_answer(state, action)

@@ -26,6 +26,7 @@ from ..core.actions import (
     Report,
     Resolve,
     Roll,
+    kind_of_action,
 )
 from ..core.context import Cancelled, DeciderLeft, Run
 from ..core.state import DecisionKind, Duration, OtherEffect, PlayerStatus, StackItem, StackKind, Step
@@ -37,7 +38,10 @@ from .turns import MAX_AUTOMATIC_STEPS, give_priority, pass_priority, proceed, r
 
 def perform(run: Run, action: Action) -> None:
     """Carry out ``action`` (already checked by :func:`~planechase.engine.legality.check_action`) on ``run``."""
-    _PERFORMERS[type(action)](run, action)
+    performer = _PERFORMERS.get(type(action))
+    if performer is None:  # a subclass of an action class
+        performer = _PERFORMERS[kind_of_action(action)]
+    performer(run, action)
 
 
 def perform_leaves(run: Run, leaves: tuple[str, ...]) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 from ..cards.decks import check_deck, check_shared_deck, resolve_names
 from ..cards.model import Catalog
 from ..core import rng
-from ..core.actions import ACTION_TYPES, Action, Choose, Concede, Lose, action_from_dict
+from ..core.actions import Action, Choose, Concede, Lose, action_from_dict, rebuilt_action
 from ..core.config import GameConfig
 from ..core.context import LEAVE_ANSWER, Cancelled, GameEnded, Run, Suspend
 from ..core.events import Event
@@ -380,9 +380,7 @@ def _perform_stored(run: Run, action: dict[str, Any]) -> None:
     elif kind == "leaves":
         perform_leaves(run, tuple(action["leaves"]))
     else:
-        # Checked when it was first taken: rebuilt as it was, without checking it again.
-        fields = {key: value for key, value in action.items() if key != "type"}
-        perform(run, ACTION_TYPES[kind](**fields))
+        perform(run, rebuilt_action(action))  # checked when it was first taken
 
 
 def force(state: GameState, *outcomes: str | DieFace) -> GameState:
