@@ -22,13 +22,14 @@ def trigger_ability(
     why: str = "",
     subject: int | None = None,
     subject_item: int | None = None,
-) -> None:
+) -> bool:
     """Record that an ability of ``card`` triggered. It is controlled by the planar controller
     (901.6, 311.7) and waits to be put on the stack the next time a player would receive priority.
-    An ability with an intervening "if" whose condition is false doesn't trigger (603.4)."""
+    An ability with an intervening "if" whose condition is false doesn't trigger (603.4). Returns whether
+    it triggered."""
     controller = run.s.planar_controller
     if controller is None:
-        return
+        return False
     ability = run.catalog[run.card_name(card)].abilities[ability_index]
     if ability.condition is not None and not ability.condition.holds(run, source):
         run.emit(
@@ -38,7 +39,7 @@ def trigger_ability(
             card=run.card_name(card),
             ability=ability_index,
         )
-        return
+        return False
     item = StackItem(
         id=run.new_id(),
         kind=StackKind.TRIGGERED,
@@ -62,6 +63,7 @@ def trigger_ability(
         item=item.id,
         controller=controller,
     )
+    return True
 
 
 def fire(
@@ -156,7 +158,8 @@ def check_state_triggers(run: Run) -> bool:
                 continue
             kind, needed = ability.threshold
             if fu.count(kind) >= needed and not source_is_waiting(run, fu.object_id, index):
-                trigger_ability(
+                # 603.8: it triggers once, and not while it waits; one that doesn't trigger (603.4) changes nothing.
+                fired = trigger_ability(
                     run,
                     fu.card,
                     index,
@@ -164,8 +167,7 @@ def check_state_triggers(run: Run) -> bool:
                     counters=fu.counters,
                     rules=("603.8",),
                     why=f" ({fu.count(kind)} {kind} counters)",
-                )
-                fired = True
+                ) or fired
     return fired
 
 
