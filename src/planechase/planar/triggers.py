@@ -159,15 +159,18 @@ def check_state_triggers(run: Run) -> bool:
             kind, needed = ability.threshold
             if fu.count(kind) >= needed and not source_is_waiting(run, fu.object_id, index):
                 # 603.8: it triggers once, and not while it waits; one that doesn't trigger (603.4) changes nothing.
-                fired = trigger_ability(
-                    run,
-                    fu.card,
-                    index,
-                    source=fu.object_id,
-                    counters=fu.counters,
-                    rules=("603.8",),
-                    why=f" ({fu.count(kind)} {kind} counters)",
-                ) or fired
+                fired = (
+                    trigger_ability(
+                        run,
+                        fu.card,
+                        index,
+                        source=fu.object_id,
+                        counters=fu.counters,
+                        rules=("603.8",),
+                        why=f" ({fu.count(kind)} {kind} counters)",
+                    )
+                    or fired
+                )
     return fired
 
 
