@@ -91,15 +91,12 @@ def each_turn(state: GameState) -> list[GameState | MeleeTurn]:
     """Every turn marker's part in marker order, as :func:`turns` gives it, but with ``state`` itself for
     the focused marker (nothing to stash); each has ``marker``-independent fields such as ``taking_turn``."""
     out: list[GameState | MeleeTurn] = [*state.melee, state]
-    out.sort(key=_ORDER)
+    out.sort(key=_order)
     return out
 
 
 def _order(part: GameState | MeleeTurn) -> int:
     return part.focus if isinstance(part, GameState) else part.marker
-
-
-_ORDER = _order
 
 
 @contextmanager

@@ -86,9 +86,8 @@ def fire(
     s = run.s
     if kind in STEP_TRIGGERS and s.planar_controller != s.active:
         return
-    listens, cards = run.catalog.listens, s.cards
     candidates = s.face_up if objects is None else tuple(objects)
-    if not any(kind in listens[cards[fu.card].name] for fu in candidates):
+    if not listening(run, kind, candidates):
         return  # nothing face up listens for this event
     # 801.7, 901.13: in Grand Melee, an event about a player out of the planar controller's range
     # triggers nothing.
@@ -129,11 +128,12 @@ def fire(
             )
 
 
-def listening(run: Run, kind: TriggerKind) -> bool:
-    """Whether an ability of a face-up card triggers on events of ``kind`` (before a step's or a player's
-    own condition is checked): when none does, :func:`fire` does nothing."""
+def listening(run: Run, kind: TriggerKind, objects: Iterable[FaceUpCard] | None = None) -> bool:
+    """Whether an ability of one of ``objects`` (by default every face-up card) triggers on events of
+    ``kind``, before a step's or a player's own condition is checked: when none does, :func:`fire` does
+    nothing."""
     listens, cards = run.catalog.listens, run.s.cards
-    return any(kind in listens[cards[fu.card].name] for fu in run.s.face_up)
+    return any(kind in listens[cards[fu.card].name] for fu in (run.s.face_up if objects is None else objects))
 
 
 def source_is_waiting(run: Run, object_id: int, ability_index: int | None = None) -> bool:
@@ -148,8 +148,7 @@ def check_state_triggers(run: Run) -> bool:
     """State triggers (603.8): "When ~ has N or more <kind> counters on it". Such an ability triggers
     once and not again until it has left the stack. Returns whether anything triggered."""
     fired = False
-    listens, cards = run.catalog.listens, run.s.cards
-    if not any(TriggerKind.COUNTERS_AT_LEAST in listens[cards[fu.card].name] for fu in run.s.face_up):
+    if not listening(run, TriggerKind.COUNTERS_AT_LEAST):
         return False
     for fu in run.s.face_up:
         card_def = run.catalog[run.card_name(fu.card)]
