@@ -139,7 +139,7 @@ def test_800_4p_planar_controller_leaving_the_next_player_becomes_planar_control
         ("card_left_game", ("800.4a", "901.10"), {"card": "Sokenzan"}),
         # Bob, now the planar controller, turns up the top card of his own planar deck.
         ("planeswalked_to", ("901.10", "901.11"), {"player": 1, "card": "Otaria", "object": 2}),
-        ("priority", ("800.4a",), {"player": 1}),
+        ("priority", ("800.4j", "117.5"), {"player": 1}),
     ]
     assert game.state.planar_controller == 1
     assert face_up(game) == ["Otaria"]
@@ -225,7 +225,7 @@ def test_800_4a_abilities_controlled_by_the_leaver_cease_and_priority_passes_on(
     assert brief(events, "player_left", "ability_ceased", "priority") == [
         ("player_left", ("104.3a", "800.4a"), {"player": 1, "status": "lost", "reason": "concedes"}),
         ("ability_ceased", ("800.4a",), {"item": bobs}),
-        ("priority", ("800.4a",), {"player": 2}),
+        ("priority", ("800.4j", "117.5"), {"player": 2}),
     ]
     assert [i.controller for i in game.state.stack] == [0]
     assert game.state.priority == 2

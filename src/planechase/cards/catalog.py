@@ -34,7 +34,7 @@ from .effects import (
     ReverseTurnOrder,
     SetLife,
 )
-from .model import CardDef, Catalog, RuleChange, TargetKind
+from .model import CANT_ATTACK_YOU_EFFECT, CardDef, Catalog, RuleChange, TargetKind
 from .sets import CARDS as SET_CARDS
 
 CARDS: tuple[CardDef, ...] = (
@@ -50,7 +50,7 @@ CARDS: tuple[CardDef, ...] = (
         STATIC,
         chaos(
             CreateEffect(
-                "creatures_cant_attack_you",
+                CANT_ATTACK_YOU_EFFECT,
                 Duration.PLANESWALK,
                 "creatures can't attack {you} until a player planeswalks",
             )

@@ -52,11 +52,15 @@ class RuleChange(StrEnum):
     SKIP_UNTAP_STEPS = "skip_untap_steps"  # The Eon Fog (614.10: a skipped step doesn't happen)
     NO_MAXIMUM_HAND_SIZE = "no_maximum_hand_size"  # Stairs to Infinity (514.1 has nothing to do)
     DOUBLE_DAMAGE = "double_damage"  # Stronghold Furnace: damage a source would deal is doubled (614.1a)
+    NO_ATTACKS_AFTER_CASTING = "no_attacks_after_casting"  # Prahv: if you cast a spell, you can't attack (508.1c)
+    NO_CASTING_AFTER_ATTACKING = "no_casting_after_attacking"  # Prahv: if you attacked, you can't cast (101.2)
 
 
 #: Kinds of continuous effects (created by resolving abilities) that change what the engine does.
 NO_MAXIMUM_HAND_SIZE_EFFECT = "no_maximum_hand_size"  # Undercity Reaches: no discard in cleanup (514.1)
 CANT_LOSE_EFFECT = "cant_lose_opponents_cant_win"  # Celestine Reef: 704.5a and 704.5c don't apply
+CANT_ATTACK_YOU_EFFECT = "creatures_cant_attack_you"  # Agyrem: attacks on its controller are refused (508.1c)
+CANT_CAST_SPELLS_EFFECT = "cant_cast_spells"  # Eloren Wilds: the named player's casts are refused (101.2)
 
 
 class TargetKind(StrEnum):

@@ -94,8 +94,14 @@ class Cast(_ActionBase):
     planar cards ask about ("instant", "black creature", "legendary artifact"; "single-target" for a
     spell with a single target), as the table gives them.
 
+    The turn effects (``extra_turn``, ``additional_combat_and_main``, ``skip_turn``, ``end_turn``, ...)
+    tell the engine what an ordinary card does to the turn when it resolves; ``target_player`` names the
+    player an extra turn or a skip is for (the caster if left out), a target (115.1).
+
     >>> Cast(0, label="Lightning Bolt", types="red instant single-target").to_dict()["types"]
     'red instant single-target'
+    >>> Cast(0, label="Time Walk", effect="extra_turn", types="blue sorcery").to_dict()["effect"]
+    'extra_turn'
     """
 
     player: int
@@ -105,6 +111,7 @@ class Cast(_ActionBase):
     spell: bool = True
     types: str = ""
     marker: int | None = None
+    target_player: int | None = None
     type: ClassVar[str] = "cast"
 
 
@@ -138,6 +145,65 @@ class Deploy(_ActionBase):
     teammate: int
     creature: str = "a creature"
     type: ClassVar[str] = "deploy"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(_ActionBase):
+    """Declare attackers (508.1): ``attacks`` pairs each attacking player (the active player, or a player of
+    the active team, 805.10b) with a player their creatures attack; ``()`` declares that no creatures
+    attack. Declaring is optional: a table that never declares loses nothing, but a declaration is
+    checked against the variant's attack rules (801.3, 802, 803, 805.10, 809.3c) and the restrictions
+    of the face-up cards (508.1c: Agyrem's effect, Prahv).
+
+    >>> Attack(0, attacks=((0, 2), (0, 3))).to_dict()
+    {'type': 'attack', 'player': 0, 'attacks': [[0, 2], [0, 3]]}
+    """
+
+    player: int
+    attacks: tuple[tuple[int, int], ...] = ()
+    marker: int | None = None
+    type: ClassVar[str] = "attack"
+
+    def __post_init__(self) -> None:
+        # A JSON list of lists (or any iterable of pairs) is kept as a tuple of pairs.
+        object.__setattr__(self, "attacks", tuple((int(a), int(d)) for a, d in self.attacks))
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"type": self.type, "player": self.player, "attacks": [list(pair) for pair in self.attacks]}
+        if self.marker is not None:
+            out["marker"] = self.marker
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TrackPermanent(_ActionBase):
+    """The table tells the engine that ``player`` now controls (``controls=True``) or no longer controls an
+    ordinary permanent whose static ability changes the planar game (:data:`TRACKED_CARDS`): Susan
+    Foreman's replacement of planeswalking, Ichor Elixir's extra planar die (614.1a).
+
+    >>> TrackPermanent(1, card="Ichor Elixir").to_dict()
+    {'type': 'permanent', 'player': 1, 'card': 'Ichor Elixir', 'controls': True}
+    """
+
+    player: int
+    card: str
+    controls: bool = True
+    type: ClassVar[str] = "permanent"
+
+
+SUSAN_FOREMAN = "Susan Foreman"
+ICHOR_ELIXIR = "Ichor Elixir"
+
+#: The ordinary cards :class:`TrackPermanent` knows, with what their static ability does to the planar game.
+TRACKED_CARDS: dict[str, str] = {
+    SUSAN_FOREMAN: (
+        "If you would planeswalk, instead look at the top two cards of your planar deck, put one on the "
+        "bottom of your planar deck and the other on top, then planeswalk."
+    ),
+    ICHOR_ELIXIR: (
+        "If you would roll one or more planar dice, instead roll that many planar dice plus one and ignore one."
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,11 +241,41 @@ class AdjustPoison(_ActionBase):
     type: ClassVar[str] = "poison"
 
 
-Action = Pass | Roll | Advance | Resolve | Choose | Cast | Report | Deploy | Concede | Lose | AdjustLife | AdjustPoison
+Action = (
+    Pass
+    | Roll
+    | Advance
+    | Resolve
+    | Choose
+    | Cast
+    | Report
+    | Deploy
+    | Attack
+    | TrackPermanent
+    | Concede
+    | Lose
+    | AdjustLife
+    | AdjustPoison
+)
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
-    for cls in (Pass, Roll, Advance, Resolve, Choose, Cast, Report, Deploy, Concede, Lose, AdjustLife, AdjustPoison)
+    for cls in (
+        Pass,
+        Roll,
+        Advance,
+        Resolve,
+        Choose,
+        Cast,
+        Report,
+        Deploy,
+        Attack,
+        TrackPermanent,
+        Concede,
+        Lose,
+        AdjustLife,
+        AdjustPoison,
+    )
 }
 _ACTION_CLASSES: frozenset[type[Action]] = frozenset(ACTION_TYPES.values())
 
@@ -226,7 +322,7 @@ def action_from_dict(raw: Any) -> Action:
     for key, value in kwargs.items():
         expected = _FIELD_TYPES.get(key)
         not_int = not isinstance(value, int) or isinstance(value, bool)
-        if expected is int and not_int and not (key in ("target", "marker") and value is None):
+        if expected is int and not_int and not (key in ("target", "marker", "target_player") and value is None):
             raise InvalidActionError(f"{kind}: field {key!r} must be an integer")
         if expected is int and value is not None:
             low, high = _INT_BOUNDS.get(key, (0, MAX_INDEX))
@@ -238,6 +334,8 @@ def action_from_dict(raw: Any) -> Action:
             raise InvalidActionError(f"{kind}: {key!r} is longer than {MAX_TEXT} characters")
         if expected is bool and not isinstance(value, bool):
             raise InvalidActionError(f"{kind}: field {key!r} must be true or false")
+        if expected is list:
+            _check_pairs(kind, key, value)
     if cls is Advance and kwargs.get("to", NEXT_TURN) not in _ADVANCE_TARGETS:
         raise InvalidActionError(
             f"advance: 'to' must be one of {', '.join(_ADVANCE_TARGETS)}, not {_shown(kwargs.get('to'))}"
@@ -247,7 +345,31 @@ def action_from_dict(raw: Any) -> Action:
         raise InvalidActionError(f"cast: 'effect' must be one of {known}")
     if cls is Deploy and not 1 <= len(kwargs.get("creature", "a creature").strip()) <= 200:
         raise InvalidActionError("deploy: 'creature' names the creature in 1 to 200 characters")
+    if cls is TrackPermanent and kwargs.get("card") not in TRACKED_CARDS:
+        raise InvalidActionError(
+            f"permanent: 'card' must be one of {', '.join(TRACKED_CARDS)}, not {_shown(kwargs.get('card'))}"
+        )
     return cls(**kwargs)
+
+
+#: The most pairs one attack declaration may list.
+MAX_ATTACK_PAIRS = 256
+
+
+def _check_pairs(kind: str, key: str, value: Any) -> None:
+    """An attack declaration's pairs: a list of at most :data:`MAX_ATTACK_PAIRS` ``[attacker, defender]``
+    lists of seat numbers."""
+    if not isinstance(value, list):
+        raise InvalidActionError(f"{kind}: field {key!r} must be a list of [attacking player, defending player] pairs")
+    if len(value) > MAX_ATTACK_PAIRS:
+        raise InvalidActionError(f"{kind}: {key!r} lists at most {MAX_ATTACK_PAIRS} pairs")
+    for pair in value:
+        ok = isinstance(pair, list) and len(pair) == 2
+        if not ok or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_INDEX for x in pair):
+            raise InvalidActionError(
+                f"{kind}: each of {key!r} is a pair of seat numbers [attacking player, defending player], "
+                f"not {_shown(pair)}"
+            )
 
 
 #: The largest index an action may carry (a seat, an object, an ability, a turn marker).
@@ -288,6 +410,10 @@ _FIELD_TYPES: dict[str, type] = {
     "teammate": int,
     "creature": str,
     "marker": int,
+    "target_player": int,
+    "attacks": list,
+    "card": str,
+    "controls": bool,
 }
 
 _ADVANCE_TARGETS: tuple[str, ...] = (NEXT_TURN, *(s.value for s in Step if s is not Step.UNTAP))

@@ -84,6 +84,9 @@ class Run:
         #: Set by an effect that ends the turn (723.1): the resolving ability finishes, then the turn
         #: skips to its cleanup step instead of a player receiving priority.
         self.ending_turn = False
+        #: Set when priority passed on from a player who left (800.4j): the ``priority`` event is emitted once
+        #: state-based actions and triggers are done (117.5), by ``give_priority`` or at the end of the action.
+        self.priority_moved = False
 
     # -- events -------------------------------------------------------------------------------
 

@@ -123,6 +123,65 @@ class OtherEffect(StrEnum):
     COUNTER = "counter"  # counter target spell or ability on the stack (e.g. Stifle)
     COPY = "copy"  # copy target ability on the stack (e.g. Strionic Resonator)
     DEPLOY = "deploy"  # 804.2: "{T}: Target teammate gains control of this creature"
+    # What ordinary cards do to the turn structure (a player, ``Cast.target_player``, may be named):
+    EXTRA_TURN = "extra_turn"  # 500.7: "take an extra turn after this one" (Time Walk)
+    ADDITIONAL_COMBAT_AND_MAIN = "additional_combat_and_main"  # 500.8, 505.1a (Relentless Assault)
+    ADDITIONAL_COMBAT = "additional_combat"  # 500.8: "after this phase, an additional combat phase"
+    ADDITIONAL_UPKEEP = "additional_upkeep"  # 500.9: "an additional upkeep step after this step"
+    ADDITIONAL_BEGINNING = "additional_beginning_phase"  # 500.8: "an additional beginning phase"
+    SKIP_TURN = "skip_turn"  # 614.10: "skips their next turn"
+    SKIP_UNTAP = "skip_untap_step"  # 614.10: "skips their next untap step"
+    SKIP_UPKEEP = "skip_upkeep_step"  # 614.10
+    SKIP_DRAW = "skip_draw_step"  # 614.10: "skips their next draw step"
+    SKIP_COMBAT = "skip_combat_phase"  # 614.10: "skips their next combat phase"
+    END_TURN = "end_turn"  # 723.1: "end the turn" (Time Stop)
+    REVERSE_TURN_ORDER = "reverse_turn_order"  # the card's instruction (101.1)
+
+    @property
+    def changes_turn(self) -> bool:
+        """Whether this is one of the turn-structure effects above."""
+        return self in _TURN_EFFECTS
+
+    @property
+    def names_player(self) -> bool:
+        """Whether the effect is about a player (``Cast.target_player``; the caster if none is named)."""
+        return self in _PLAYER_EFFECTS
+
+
+class SkipKind(StrEnum):
+    """What a player skips (614.10): their next turn, step or phase."""
+
+    TURN = "turn"
+    UNTAP_STEP = "untap_step"
+    UPKEEP_STEP = "upkeep_step"
+    DRAW_STEP = "draw_step"
+    COMBAT_PHASE = "combat_phase"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ")
+
+
+#: The skip each skipping effect makes.
+SKIP_EFFECTS: dict[OtherEffect, SkipKind] = {
+    OtherEffect.SKIP_TURN: SkipKind.TURN,
+    OtherEffect.SKIP_UNTAP: SkipKind.UNTAP_STEP,
+    OtherEffect.SKIP_UPKEEP: SkipKind.UPKEEP_STEP,
+    OtherEffect.SKIP_DRAW: SkipKind.DRAW_STEP,
+    OtherEffect.SKIP_COMBAT: SkipKind.COMBAT_PHASE,
+}
+_PLAYER_EFFECTS = frozenset((OtherEffect.EXTRA_TURN, *SKIP_EFFECTS))
+_TURN_EFFECTS = frozenset(
+    (
+        *_PLAYER_EFFECTS,
+        OtherEffect.ADDITIONAL_COMBAT_AND_MAIN,
+        OtherEffect.ADDITIONAL_COMBAT,
+        OtherEffect.ADDITIONAL_UPKEEP,
+        OtherEffect.ADDITIONAL_BEGINNING,
+        OtherEffect.END_TURN,
+        OtherEffect.REVERSE_TURN_ORDER,
+    )
+)
 
 
 class Duration(StrEnum):
@@ -148,6 +207,11 @@ class DecisionKind(StrEnum):
     PAY_ROLL_COST = "pay_roll_cost"
     CHOOSE_NUMBER = "choose_number"  # a number only the table knows (cards in hand, a mana value, X)
     CHOOSE_DIRECTION = "choose_direction"  # the Eternities Map: where the game planeswalks to
+    CHOOSE_DIE = "choose_die"  # 706.6: which planar die to keep when others are ignored (Ichor Elixir)
+    CHOOSE_OPTION = "choose_option"  # a choice between named options (Two Streams Facility)
+    #: Susan Foreman: which of the top two cards of the planar deck goes to the bottom. Hidden information:
+    #: views show the prompt, which names the cards, only to the deciding player.
+    ARRANGE_PLANAR_DECK = "arrange_planar_deck"
 
 
 _IN_GAME = PlayerStatus.IN_GAME
@@ -239,6 +303,36 @@ class ContinuousEffect:
     text: str
     card: int | None = None
     marker: int = 0  # Grand Melee: the turn marker whose turn it was created in (807.4); 0 otherwise
+    players: tuple[int, ...] = ()  # the players it names ("target player can't cast spells")
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Skip:
+    """A player will skip their next occurrence of a turn, step or phase (614.10, 614.10a). With shared
+    team turns the skip is the team's (805.8), recorded under its primary player."""
+
+    seat: int
+    kind: SkipKind
+    source: str = ""
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class TrackedPermanent:
+    """An ordinary permanent the table told the engine about because its static ability changes the
+    planar game (Susan Foreman, Ichor Elixir): who controls it."""
+
+    id: int
+    controller: int
+    card: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class PlayerChoice:
+    """What a player last chose for a card that remembers it ("each player who last chose green anchor")."""
+
+    seat: int
+    key: str
+    value: str
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -308,6 +402,9 @@ class MeleeTurn:
     rolls_made: tuple[int, ...] = ()
     revealed: tuple[int, ...] = ()
     resolving: StackItem | None = None
+    spells_cast: tuple[int, ...] = ()
+    attacked: tuple[int, ...] = ()
+    attacks: tuple[tuple[int, int], ...] | None = None
 
 
 #: The fields of :class:`GameState` that belong to one turn marker in Grand Melee.
@@ -360,6 +457,14 @@ class GameState:
     taking_turn: bool = True  # whether a turn is being taken (with the focused marker, in Grand Melee)
     turns_begun: int = 0  # Grand Melee: turns begun with any marker, to number them
     eternities: EternitiesMap | None = None  # the Eternities Map variant: the map, its rules and position
+    skips: tuple[Skip, ...] = ()  # turns, steps and phases players will skip (614.10)
+    spells_cast: tuple[int, ...] = ()  # the players who cast a spell this turn (Prahv)
+    attacked: tuple[int, ...] = ()  # the players who attacked with creatures this turn (Prahv)
+    #: This combat's declared attacks (508.1): (attacking player, defending player) pairs; ``None`` until
+    #: the table declares them (declaring is optional), ``()`` for "no creatures attack".
+    attacks: tuple[tuple[int, int], ...] | None = None
+    permanents: tuple[TrackedPermanent, ...] = ()  # ordinary permanents that change the planar game
+    choices: tuple[PlayerChoice, ...] = ()  # what players last chose for cards that remember it
     #: Whether teams share turns and priority (805, Two-Headed Giant): set from ``table``, which never changes.
     team_turns: bool = field(init=False, repr=False, compare=False, default=False)
 

@@ -210,7 +210,9 @@ def _after_cards_left(run: Run, owned_face_up: tuple[FaceUpCard, ...], leaving: 
     # 800.4j; 807.5a: in Grand Melee, also a player no longer near this stack once objects on it ceased.
     if s.priority is not None and (s.priority in leaving or s.priority not in s.priority_players()):
         s.priority = s.next_in_turn_order(s.priority, include=s.priority_players())
-        run.emit("priority", "800.4a", f"{run.name(s.priority)} receives priority.", player=s.priority)
+        # 117.5: state-based actions and triggers come before priority; the log says who receives it once
+        # they are done (give_priority).
+        run.priority_moved = True
 
 
 def _keep_abilities(

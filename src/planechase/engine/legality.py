@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from ..cards.model import Catalog, TriggerKind
 from ..core.actions import (
@@ -21,6 +22,7 @@ from ..core.actions import (
     AdjustLife,
     AdjustPoison,
     Advance,
+    Attack,
     Cast,
     Choose,
     Concede,
@@ -30,11 +32,12 @@ from ..core.actions import (
     Report,
     Resolve,
     Roll,
+    TrackPermanent,
     kind_of_action,
 )
 from ..core.state import GameState, MeleeTurn, OtherEffect, PlayerStatus, StackItem, StackKind, Step
 from ..errors import IllegalActionError, InvalidActionError
-from . import melee
+from . import melee, restrictions
 
 _IN_GAME = PlayerStatus.IN_GAME
 _EFFECTS: dict[str, OtherEffect] = {effect.value: effect for effect in OtherEffect}
@@ -49,6 +52,8 @@ def focus_for(state: GameState, action: Action) -> GameState:
         return melee.focused(state, melee.marker_for(state, action.player, action.marker))
     if isinstance(action, Roll):
         return melee.focused(state, melee.marker_for(state, action.player, None, rolling=True))
+    if isinstance(action, Attack):
+        return melee.focused(state, melee.marker_for(state, action.player, action.marker, rolling=True))
     if isinstance(action, Report):
         for turn in melee.turns(state):
             if any(fu.object_id == action.source for fu in turn.face_up):
@@ -96,6 +101,12 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
     if kind is Report:
         _check_report(state, action, state.catalog if catalog is None else catalog)  # type: ignore[arg-type]
         return
+    if kind is TrackPermanent:
+        _check_permanent(state, action)  # type: ignore[arg-type]
+        return
+    if kind is Attack:
+        restrictions.check_attack(state, action, state.catalog if catalog is None else catalog)  # type: ignore[arg-type]
+        return
     if not state.has_priority(seat):
         holder = "nobody" if state.priority is None else players[state.priority].name
         if state.team_turns and state.priority is not None:
@@ -115,7 +126,7 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
                 "500.1", f"the {Step(action.to).label} does not come again this turn; advance to the next turn first"
             )
     elif kind is Cast:
-        _check_cast(state, action)  # type: ignore[arg-type]
+        _check_cast(state, action, state.catalog if catalog is None else catalog)  # type: ignore[arg-type]
     elif kind is Deploy:
         _check_deploy(state, action)  # type: ignore[arg-type]
 
@@ -205,7 +216,7 @@ def _check_roll(state: GameState, seat: int) -> None:
         raise IllegalActionError("901.9", "the planar die may be rolled only while the stack is empty")
 
 
-def _check_cast(state: GameState, action: Cast) -> None:
+def _check_cast(state: GameState, action: Cast, catalog: Catalog) -> None:
     effect = _EFFECTS.get(action.effect) or OtherEffect(action.effect)
     if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
         target = next((i for i in state.stack if i.id == action.target), None)
@@ -215,6 +226,29 @@ def _check_cast(state: GameState, action: Cast) -> None:
             raise IllegalActionError("707.10", "only triggered abilities of planar cards can be copied here")
     elif action.target is not None:
         raise IllegalActionError("115.1", f"a {effect.value} spell or ability has no target")
+    if action.target_player is not None:
+        if not effect.names_player:
+            raise IllegalActionError("115.1", f"a {effect.value} spell or ability names no player")
+        other = action.target_player
+        if not 0 <= other < len(state.players):
+            raise InvalidActionError(f"there is no seat {other}; seats are 0 to {len(state.players) - 1}")
+        if not state.in_game(other):
+            raise IllegalActionError("800.4a", f"{state.players[other].name} has left the game: not a legal target")
+        if not state.in_range(action.player, other):
+            raise IllegalActionError(
+                "801.4", f"{state.players[other].name} is outside your range of influence: it can't be targeted"
+            )
+    if action.spell is not False:
+        restrictions.check_cast_allowed(state, action.player, catalog)
+
+
+def _check_permanent(state: GameState, action: TrackPermanent) -> None:
+    if not action.controls and not any(
+        p.controller == action.player and p.card == action.card for p in state.permanents
+    ):
+        raise IllegalActionError(
+            "611.3", f"{state.players[action.player].name} controls no {action.card} the engine was told of"
+        )
 
 
 def _check_deploy(state: GameState, action: Deploy) -> None:
@@ -279,7 +313,10 @@ def _priority_actions(state: GameState, part: GameState | MeleeTurn, marker: int
     # 805.5a: with shared team turns, each player of the team holding priority may act.
     actors = state.team(holder) if state.team_turns else (holder,)
     stack = part.stack
+    # Whether anyone might be unable to cast spells (101.2): an effect, or an attack this turn (Prahv).
+    restricted = bool(state.effects or state.attacked or any(t.attacked for t in state.melee))
     for seat in actors:
+        start = len(out)
         if stack:
             out.extend(_stack_actions(state, stack, seat, marker))
         else:
@@ -289,6 +326,42 @@ def _priority_actions(state: GameState, part: GameState | MeleeTurn, marker: int
             if main and seat == part.active and state.seating.deploys_creatures:
                 out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
         out.extend(_casts_action(seat, marker))
+        if restricted and not _may_cast(state, seat):
+            # 101.2: a player who can't cast spells may still activate abilities.
+            out[start:] = [replace(a, spell=False) if isinstance(a, Cast) and a.spell else a for a in out[start:]]
+    if part.step is Step.DECLARE_ATTACKERS and part.attacks is None and part.taking_turn:
+        out.extend(_attack_actions(state, part, marker))
+    return out
+
+
+def _may_cast(state: GameState, seat: int) -> bool:
+    try:
+        restrictions.check_cast_allowed(state, seat, state.catalog)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _attack_actions(state: GameState, part: GameState | MeleeTurn, marker: int | None) -> list[Action]:
+    """Attack declarations to offer (508.1): none, each attackable player alone, and all of them at once,
+    for the active player (or each player of the active team, 805.10b). Others are legal too but are not
+    listed: the combinations grow too fast. Those a face-up card forbids (508.1c) are left out."""
+    attackers = _active_players(state, part.active)
+    pairs = [(a, d) for a in attackers for d in state.can_attack(a)]
+    declarer = attackers[0] if attackers else part.active
+    options: list[tuple[tuple[int, int], ...]] = [()]
+    options.extend((pair,) for pair in pairs)
+    if len(pairs) > 1:
+        options.append(tuple(pairs))
+    focused = state if isinstance(part, GameState) else melee.focused(state, part.marker)
+    out: list[Action] = []
+    for attacks in options:
+        action = Attack(declarer, attacks=attacks, marker=marker)
+        try:
+            restrictions.check_attack(focused, action, focused.catalog_or(state.catalog))
+        except IllegalActionError:
+            continue
+        out.append(action)
     return out
 
 

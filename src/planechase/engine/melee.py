@@ -257,7 +257,7 @@ def end_turn(run: Run) -> None:
 def start_waiting_turns(run: Run, *, kept: Sequence[int] = ()) -> None:
     """Bring the markers' parts of the game in line with the markers: remove the parts of removed markers
     and begin a turn with each marker whose holder may now take one (807.4b, 807.4d, 807.4i)."""
-    from .turns import begin_step, proceed, start_turn
+    from .turns import begin_step, proceed, skip_turn, start_turn
 
     s = run.s
     assert s.markers is not None
@@ -277,6 +277,13 @@ def start_waiting_turns(run: Run, *, kept: Sequence[int] = ()) -> None:
             break
         m = ready[0]
         extra = m.extra_turn or m.number in kept
+        with inside(run, m.number):
+            skipped = skip_turn(run, m.holder, extra=extra)
+        if skipped:
+            # 614.10: the turn doesn't happen; the marker passes on as if it had ended (807.4c).
+            s.markers = turn_markers.end_turn(s.markers, m.holder)
+            kept = ()
+            continue
         with inside(run, m.number):
             start_turn(run, m.holder, extra=extra)
             s.taking_turn = True

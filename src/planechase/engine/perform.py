@@ -14,10 +14,12 @@ from typing import Any
 from ..cards.model import TriggerKind
 from ..core.actions import (
     NEXT_TURN,
+    TRACKED_CARDS,
     Action,
     AdjustLife,
     AdjustPoison,
     Advance,
+    Attack,
     Cast,
     Concede,
     Deploy,
@@ -26,10 +28,20 @@ from ..core.actions import (
     Report,
     Resolve,
     Roll,
+    TrackPermanent,
     kind_of_action,
 )
 from ..core.context import Cancelled, DeciderLeft, Run
-from ..core.state import DecisionKind, Duration, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+from ..core.state import (
+    DecisionKind,
+    Duration,
+    OtherEffect,
+    PlayerStatus,
+    StackItem,
+    StackKind,
+    Step,
+    TrackedPermanent,
+)
 from ..planar.chaos import roll_planar_die
 from ..planar.triggers import fire, listening, trigger_ability
 from .leave import leave_game
@@ -112,16 +124,7 @@ def _adjust(run: Run, action: AdjustLife | AdjustPoison) -> None:
         rules = ("122.1", "810.10") if len(members) > 1 else ("122.1",)
     shared = {"players": list(members)} if len(members) > 1 else {}
     run.emit(f"{kind}_adjusted", rules, text, player=seat, delta=amount, **shared)
-    if s.priority is not None:
-        # Bookkeeping is not a player's action: passes in succession still count (117.4), unless
-        # state-based actions or triggers change the game (117.5).
-        passed = s.passed
-        changed = settle(run)
-        if not s.over:
-            near = s.priority_players()  # 800.4j, 807.5a
-            holder = s.priority if s.priority in near else s.next_in_turn_order(s.priority, include=near)
-            s.priority = holder
-            s.passed = () if changed else passed
+    _keep_priority(run)  # bookkeeping is not a player's action
 
 
 def _roll(run: Run, action: Roll) -> None:
@@ -187,6 +190,7 @@ def _cast(run: Run, action: Cast) -> None:
         target_item=action.target,
         spell=spell,
         spell_types=types,
+        targets=() if action.target_player is None else (f"player:{action.target_player}",),
     )
     s.stack = (*s.stack, item)
     what = "" if effect is OtherEffect.NONE else f" ({effect._value_})"
@@ -204,8 +208,11 @@ def _cast(run: Run, action: Cast) -> None:
         target=item.target_item,
         spell=spell,
         types=types,
+        **({} if action.target_player is None else {"target_player": action.target_player}),
     )
     if spell:
+        if seat not in s.spells_cast:
+            s.spells_cast = (*s.spells_cast, seat)
         used = [
             e
             for e in s.effects
@@ -279,6 +286,82 @@ def _report(run: Run, action: Report) -> None:
     give_priority(run, holder)
 
 
+def _attack(run: Run, action: Attack) -> None:
+    """Attackers are declared (508.1; with shared team turns, the team's one combined attack, 805.10b):
+    what the table declared is recorded for the planar cards that ask (Prahv). With no attackers, the
+    declare blockers and combat damage steps are skipped (508.8). Then the active player receives
+    priority (508.2)."""
+    s = run.s
+    pairs = action.attacks
+    s.attacks = pairs
+    attackers = tuple(dict.fromkeys(a for a, _ in pairs))
+    s.attacked = (*s.attacked, *(a for a in attackers if a not in s.attacked))
+    rules: tuple[str, ...] = ("508.1", "805.10b") if s.team_turns else ("508.1",)
+    if not pairs:
+        s.step_queue = _without_blocks_and_damage(s.step_queue)
+        run.emit(
+            "attackers_declared",
+            (*rules, "508.8"),
+            f"{run.name(action.player)} declares no attackers: the declare blockers and combat damage steps "
+            "are skipped.",
+            player=action.player,
+            attacks=[],
+        )
+    else:
+        by_attacker = {a: [run.name(d) for x, d in pairs if x == a] for a in attackers}
+        said = "; ".join(f"{run.name(a)}'s creatures attack {' and '.join(whom)}" for a, whom in by_attacker.items())
+        run.emit(
+            "attackers_declared",
+            rules,
+            f"Attackers are declared: {said}.",
+            player=action.player,
+            attacks=[list(pair) for pair in pairs],
+        )
+    give_priority(run, s.active)
+
+
+def _without_blocks_and_damage(queue: tuple[Step, ...]) -> tuple[Step, ...]:
+    """``queue`` without this combat's declare blockers and combat damage steps (508.8)."""
+    out = list(queue)
+    for step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
+        # This combat's steps come before its end of combat step; a later combat's after it.
+        end = out.index(Step.END_OF_COMBAT) if Step.END_OF_COMBAT in out else len(out)
+        if step in out[:end]:
+            out.remove(step)
+    return tuple(out)
+
+
+def _track_permanent(run: Run, action: TrackPermanent) -> None:
+    """The table tells the engine about an ordinary permanent whose static ability changes the planar game
+    (611.3a: it applies while the permanent is on the battlefield; 614.1a: a replacement effect)."""
+    s = run.s
+    seat, card = action.player, action.card
+    if action.controls:
+        s.permanents = (*s.permanents, TrackedPermanent(run.new_id(), seat, card))
+        text = f"{run.name(seat)} controls {card}: {TRACKED_CARDS[card]}"
+        run.emit("permanent_tracked", ("611.3a", "614.1a"), text, player=seat, card=card, controls=True)
+    else:
+        gone = next(p for p in s.permanents if p.controller == seat and p.card == card)
+        s.permanents = tuple(p for p in s.permanents if p is not gone)
+        text = f"{run.name(seat)} no longer controls {card}: its effect ends."
+        run.emit("permanent_tracked", "611.3a", text, player=seat, card=card, controls=False)
+    _keep_priority(run)
+
+
+def _keep_priority(run: Run) -> None:
+    """After the table's bookkeeping, passes in succession still count (117.4) unless state-based actions
+    or triggers change the game (117.5)."""
+    s = run.s
+    if s.priority is not None:
+        passed = s.passed
+        changed = settle(run)
+        if not s.over:
+            near = s.priority_players()  # 800.4j, 807.5a
+            holder = s.priority if s.priority in near else s.next_in_turn_order(s.priority, include=near)
+            s.priority = holder
+            s.passed = () if changed else passed
+
+
 _EFFECTS: dict[str, OtherEffect] = {effect._value_: effect for effect in OtherEffect}
 
 _PERFORMERS: dict[type[Any], Callable[[Run, Any], None]] = {
@@ -289,6 +372,8 @@ _PERFORMERS: dict[type[Any], Callable[[Run, Any], None]] = {
     Cast: _cast,
     Report: _report,
     Deploy: _deploy,
+    Attack: _attack,
+    TrackPermanent: _track_permanent,
     Concede: _leave,
     Lose: _leave,
     AdjustLife: _adjust,

@@ -38,7 +38,7 @@ from ..variants.seating import Variant
 from . import melee
 from .legality import MAX_TOTAL, advance_targets, check_action, check_focused, focus_for, is_legal, legal_actions
 from .perform import perform, perform_leaves, replay_leave
-from .turns import begin_step, begin_turn, proceed
+from .turns import begin_step, begin_turn, note_priority, proceed
 
 __all__ = [
     "MAX_TOTAL",
@@ -361,6 +361,8 @@ def _run(
         # Concessions made while the cost was being decided stand (104.3a): replay just them.
         kept = _run(base, {"type": "leaves", "leaves": leaves}, (), catalog, skip=0)
         return StepResult(kept.state, (event, *kept.events))
+    if run.priority_moved:
+        note_priority(run)
     state = run.s
     state.pending = None
     state.actions_taken = base.actions_taken + 1

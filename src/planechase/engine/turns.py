@@ -8,15 +8,27 @@ from dataclasses import replace
 from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleChange, TargetKind, TriggerKind
 from ..core.context import DeciderLeft, Run
 from ..core.state import (
+    COMBAT_PHASE,
+    SKIP_EFFECTS,
     TURN_STEPS,
     DecisionKind,
     Duration,
     GameState,
     OtherEffect,
     PlayerStatus,
+    SkipKind,
     StackItem,
     StackKind,
     Step,
+)
+from ..core.turn_changes import (
+    add_extra_turn,
+    add_phases,
+    add_skip,
+    add_upkeep_step,
+    end_the_turn,
+    reverse_turn_order,
+    take_skip,
 )
 from ..planar.chaos import PLANESWALK_ROLL_IS_CHAOS, chaos_ensues, roll_planar_die
 from ..planar.planeswalk import end_effects, planeswalk
@@ -52,37 +64,61 @@ MAX_AUTOMATIC_STEPS = 10_000
 
 def begin_turn(run: Run) -> None:
     """Begin the next turn (500.1): an extra turn if one is waiting (500.7), else the normal turn of the
-    next player in turn order who is in the game; that player becomes the planar controller (901.6)."""
+    next player in turn order who is in the game; that player becomes the planar controller (901.6). A
+    turn its player is to skip doesn't happen (614.10): the one after it begins."""
     s = run.s
     if s.markers is not None:  # Grand Melee: the turn marker moves on (807.4c)
         from .melee import end_turn
 
         end_turn(run)
         return
-    extra: int | None = None
-    while s.extra_turns:
-        candidate, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
-        if s.in_game(candidate):
-            # 805.8: with shared team turns, a player's extra turn is their team's, taken under its
-            # primary player (805.4, 805.2), who is the planar controller (901.12b).
-            extra = s.unit_of(candidate)
-            break
-        run.emit("turn_skipped", "800.4k", f"{run.name(candidate)} has left: that extra turn doesn't begin.")
-    skipped: tuple[int, ...] = ()
-    if extra is not None:
-        nxt: int | None = extra
-    elif s.turn == 0:
-        nxt = s.starting_player
-    else:
-        # Normal turns follow the last normal turn, whatever extra turns came in between (500.7).
-        nxt = s.next_in_turn_order(s.normal_turn)
-        if nxt is not None:
-            skipped = _left_between(run, s.normal_turn, nxt)
-    if nxt is None:
+    first = s.turn == 0
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        extra: int | None = None
+        while s.extra_turns:
+            candidate, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
+            if s.in_game(candidate):
+                # 805.8: with shared team turns, a player's extra turn is their team's, taken under its
+                # primary player (805.4, 805.2), who is the planar controller (901.12b).
+                extra = s.unit_of(candidate)
+                break
+            run.emit("turn_skipped", "800.4k", f"{run.name(candidate)} has left: that extra turn doesn't begin.")
+        skipped: tuple[int, ...] = ()
+        if extra is not None:
+            nxt: int | None = extra
+        elif first:
+            nxt = s.starting_player
+        else:
+            # Normal turns follow the last normal turn, whatever extra turns came in between (500.7).
+            nxt = s.next_in_turn_order(s.normal_turn)
+            if nxt is not None:
+                skipped = _left_between(run, s.normal_turn, nxt)
+        if nxt is None:
+            return
+        if extra is None:
+            s.normal_turn = nxt
+        if skip_turn(run, nxt, extra=extra is not None):
+            continue
+        start_turn(run, nxt, extra=extra is not None, skipped=skipped)
         return
-    if extra is None:
-        s.normal_turn = nxt
-    start_turn(run, nxt, extra=extra is not None, skipped=skipped)
+    raise RuntimeError("every turn was skipped")
+
+
+def skip_turn(run: Run, seat: int, *, extra: bool) -> bool:
+    """If ``seat`` (or their team, 805.8) is to skip their next turn, that turn doesn't happen (614.10):
+    use up the skip (614.10a) and say so; return whether the turn is skipped."""
+    skip = take_skip(run, run.s.unit_of(seat) if run.s.team_turns else seat, SkipKind.TURN)
+    if skip is None:
+        return False
+    whose = f"{run.name(seat)}'s {'extra ' if extra else ''}turn"
+    run.emit(
+        "turn_skipped",
+        ("614.10", "614.10a"),
+        f"{whose} is skipped ({skip.source}).",
+        player=seat,
+        extra=extra,
+    )
+    return True
 
 
 def start_turn(run: Run, nxt: int, *, extra: bool, skipped: tuple[int, ...] = ()) -> None:
@@ -101,6 +137,8 @@ def start_turn(run: Run, nxt: int, *, extra: bool, skipped: tuple[int, ...] = ()
     s.passed = ()
     s.rolls_taken = tuple(0 for _ in s.players)
     s.rolls_made = tuple(0 for _ in s.players)
+    if s.spells_cast or s.attacked or s.attacks is not None:
+        s.spells_cast, s.attacked, s.attacks = (), (), None
     marker = f" (turn marker {s.focus})" if s.markers is not None else ""
     rules: tuple[str, ...] = ("500.7", "102.1") if extra else ("500.1", "102.1")
     if extra and s.team_turns:
@@ -239,6 +277,8 @@ def begin_step(run: Run) -> bool:
             give_priority(run, s.active)
             return True
         return False  # 514.3: normally no player receives priority in the cleanup step
+    if step is Step.BEGINNING_OF_COMBAT and s.attacks is not None:
+        s.attacks = None  # a new combat: attackers are declared again (508.1)
     trigger = _STEP_TRIGGER.get(step)
     if trigger is not None:
         fire(run, trigger, rules=("603.2",), why=_BEGINNING_OF[step])
@@ -265,23 +305,69 @@ def next_step(run: Run) -> None:
     queue = s.step_queue
     if queue:
         s.step, s.step_queue = queue[0], queue[1:]
-        if s.step is Step.UNTAP:
+        if s.skips or s.step is Step.UNTAP:
             skip_steps(run)
     else:
         begin_turn(run)
 
 
+#: The step each kind of skip is used up by, and how many steps of its phase go with it.
+_SKIPPED_AT: dict[Step, SkipKind] = {
+    Step.UNTAP: SkipKind.UNTAP_STEP,
+    Step.UPKEEP: SkipKind.UPKEEP_STEP,
+    Step.DRAW: SkipKind.DRAW_STEP,
+    Step.BEGINNING_OF_COMBAT: SkipKind.COMBAT_PHASE,
+}
+
+
 def skip_steps(run: Run) -> None:
-    """Steps that are skipped don't happen at all (614.10): The Eon Fog's untap steps."""
+    """Steps and phases that are skipped don't happen at all (614.10): The Eon Fog's untap steps, and the
+    next untap, upkeep or draw step or combat phase a player (or team, 805.8) is to skip (614.10a)."""
     s = run.s
-    while s.step is Step.UNTAP and s.step_queue and RuleChange.SKIP_UNTAP_STEPS in rule_changes(run):
-        run.emit(
-            "step_skipped",
-            ("614.10", "101.1"),
-            "Players skip their untap steps: the untap step is skipped.",
-            step=s.step.value,
-        )
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if not s.step_queue:
+            return
+        step = s.step
+        if step is Step.UNTAP and RuleChange.SKIP_UNTAP_STEPS in rule_changes(run):
+            run.emit(
+                "step_skipped",
+                ("614.10", "101.1"),
+                "Players skip their untap steps: the untap step is skipped.",
+                step=s.step.value,
+            )
+            s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
+            continue
+        kind = _SKIPPED_AT.get(step)
+        skip = None if kind is None or not s.skips else take_skip(run, s.unit_of(s.active), kind)
+        if skip is None:
+            return
+        whose = " and ".join(run.name(seat) for seat in s.active_players) if s.team_turns else run.name(s.active)
+        if kind is SkipKind.COMBAT_PHASE:
+            # The whole combat phase: its steps up to its end of combat step.
+            rest = s.step_queue
+            count = next((i + 1 for i, x in enumerate(rest) if x is Step.END_OF_COMBAT), 0)
+            s.step_queue = rest[count:]
+            run.emit(
+                "step_skipped",
+                ("614.10", "614.10a"),
+                f"{whose} skips the combat phase ({skip.source}).",
+                step=step.value,
+                steps=[x.value for x in (step, *rest[:count]) if x in COMBAT_PHASE],
+                player=s.active,
+            )
+        else:
+            run.emit(
+                "step_skipped",
+                ("614.10", "614.10a"),
+                f"{whose} skips the {step.label} ({skip.source}).",
+                step=step.value,
+                player=s.active,
+            )
+        if not s.step_queue:
+            begin_turn(run)
+            return
         s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
+    raise RuntimeError("steps kept being skipped")
 
 
 def rule_changes(run: Run) -> set[RuleChange]:
@@ -326,6 +412,17 @@ def give_priority(run: Run, seat: int) -> None:
     target: int | None = seat if seat in eligible else s.next_in_turn_order(seat, include=eligible)
     s.priority = target
     s.passed = ()
+    if run.priority_moved:
+        note_priority(run)
+
+
+def note_priority(run: Run) -> None:
+    """Say who received priority after a player left (800.4j), once state-based actions and triggers are
+    done (117.5)."""
+    run.priority_moved = False
+    s = run.s
+    if s.priority is not None and not s.over:
+        run.emit("priority", ("800.4j", "117.5"), f"{run.name(s.priority)} receives priority.", player=s.priority)
 
 
 def settle(run: Run) -> bool:
@@ -716,8 +813,38 @@ def _resolve_other(run: Run, item: StackItem) -> None:
             teammate=teammate,
             creature=item.label,
         )
+    elif effect.changes_turn:
+        _resolve_turn_effect(run, item)
     else:
         run.emit("resolved_other", "608.2", f"{item.label} resolves (the table carries it out).", item=item.id)
+
+
+def _resolve_turn_effect(run: Run, item: StackItem) -> None:
+    """What an ordinary card does to the turn structure, as the planar cards' own versions do it (608.2c)."""
+    effect, label = item.effect, item.label
+    if effect.names_player:
+        seat = int(item.targets[0].split(":")[1]) if item.targets else item.controller
+        if not run.s.in_game(seat):  # 608.2b: its target has left
+            run.emit(
+                "fizzles", ("608.2b", "800.4b"), f"{label}: its target has left; it doesn't resolve.", item=item.id
+            )
+            return
+        if effect is OtherEffect.EXTRA_TURN:
+            add_extra_turn(run, seat, label)
+        else:
+            add_skip(run, seat, SKIP_EFFECTS[effect], label)
+    elif effect is OtherEffect.ADDITIONAL_COMBAT_AND_MAIN:
+        add_phases(run, "combat_and_main", label)
+    elif effect is OtherEffect.ADDITIONAL_COMBAT:
+        add_phases(run, "combat", label)
+    elif effect is OtherEffect.ADDITIONAL_BEGINNING:
+        add_phases(run, "beginning", label)
+    elif effect is OtherEffect.ADDITIONAL_UPKEEP:
+        add_upkeep_step(run, label)
+    elif effect is OtherEffect.END_TURN:
+        end_the_turn(run, f"{label} (resolving)", label)
+    else:
+        reverse_turn_order(run, label)
 
 
 def pass_priority(run: Run, seat: int) -> None:

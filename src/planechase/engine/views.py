@@ -322,7 +322,11 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog | None = No
             "id": d.id,
             "kind": _DECISION[d.kind],
             "player": d.player,
-            "prompt": d.prompt,
+            "prompt": d.prompt
+            if seat == d.player or d.kind is not DecisionKind.ARRANGE_PLANAR_DECK
+            # Hidden information: only the deciding player sees which cards are on top of their planar deck.
+            else f"Susan Foreman: {state.players[d.player].name} looks at the top two cards of their planar deck and "
+            "chooses one to put on the bottom.",
             "rule": d.rule,
             "options": [{"id": o.id, "label": o.label} for o in d.options],
             "yours": seat == d.player,
@@ -361,4 +365,9 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog | None = No
         "focus": state.focus if state.markers is not None else None,
         "turn_markers": _turn_markers(state, catalog),
         "eternities_map": _eternities_map(state, catalog),
+        "extra_turns": list(state.extra_turns),
+        "skips": [{"player": k.seat, "skip": k.kind.value, "source": k.source} for k in state.skips],
+        "attacks": None if state.attacks is None else [list(pair) for pair in state.attacks],
+        "permanents": [{"id": p.id, "player": p.controller, "card": p.card} for p in state.permanents],
+        "choices": [{"player": c.seat, "key": c.key, "value": c.value} for c in state.choices],
     }

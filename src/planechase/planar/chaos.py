@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.context import Run
-from ..core.state import DieFace, StackItem, StackKind
+from ..core.actions import ICHOR_ELIXIR
+from ..core.context import DeciderLeft, Run
+from ..core.state import DecisionKind, DieFace, StackItem, StackKind
 from ..core.vocabulary import TriggerKind
 from .triggers import fire, trigger_ability
 from .zones import is_plane
@@ -50,7 +51,15 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
     rolls caused by effects do not (116.2i). Every roll counts as rolling a die (706.7, 901.9d)."""
     s = run.s
     run.bump_roll_count(roller, special_action=special_action)
-    face = run.roll_planar_die()
+    elixirs = sum(1 for p in s.permanents if p.controller == roller and p.card == ICHOR_ELIXIR) if s.permanents else 0
+    if elixirs:
+        try:
+            face = _roll_with_elixirs(run, roller, elixirs)
+        except DeciderLeft:
+            run.emit("roll_ignored", ("706.6", "800.4a"), f"{run.name(roller)} has left: the roll does nothing.")
+            return DieFace.BLANK
+    else:
+        face = run.roll_planar_die()
     how = "as a special action" if special_action else "because an effect says so"
     rules = ("901.9", "116.2i", "706.7") if special_action else ("901.9", "706.7")
     run.emit(
@@ -60,7 +69,7 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
         player=roller,
         result=face.value,
         special_action=special_action,
-        chance=f"die:{face.value}",
+        **({} if elixirs else {"chance": f"die:{face.value}"}),
     )
     if face is DieFace.BLANK and any(e.kind == BLANK_IS_CHAOS and e.marker == s.focus for e in s.effects):
         face = DieFace.CHAOS
@@ -93,3 +102,49 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
     else:
         run.emit("blank", "901.9a", "Blank: nothing happens.", player=roller)
     return face
+
+
+def _roll_with_elixirs(run: Run, roller: int, elixirs: int) -> DieFace:
+    """Ichor Elixir (614.1a): instead of one planar die, ``roller`` rolls one more for each Elixir they
+    control and ignores all but one (each Elixir: "roll that many planar dice plus one and ignore one").
+    The roller chooses the one to keep; ignored rolls never happened (706.6)."""
+    run.emit(
+        "dice_rolled",
+        "614.1a",
+        f"Ichor Elixir: {run.name(roller)} rolls {1 + elixirs} planar dice instead of one and will ignore all but one.",
+        player=roller,
+        dice=1 + elixirs,
+    )
+    faces: list[DieFace] = []
+    for number in range(1, 2 + elixirs):
+        face = run.roll_planar_die()
+        faces.append(face)
+        run.emit(
+            "die_result",
+            "706.6",
+            f"Planar die {number} of {1 + elixirs}: {face.value}.",
+            player=roller,
+            result=face.value,
+            chance=f"die:{face.value}",
+        )
+    shown = ", ".join(face.value for face in faces)
+    distinct = list(dict.fromkeys(faces))
+    if len(distinct) == 1:
+        kept = distinct[0]
+    else:
+        answer = run.decide(
+            DecisionKind.CHOOSE_DIE,
+            roller,
+            f"Ichor Elixir: you rolled {shown}. Choose the result to keep; the other dice are ignored",
+            [(face.value, f"Keep {face.value}") for face in distinct],
+            "706.6",
+        )
+        kept = DieFace(answer)
+    run.emit(
+        "roll_ignored",
+        "706.6",
+        f"The other {'die is' if elixirs == 1 else 'dice are'} ignored: as if never rolled, nothing triggers for them.",
+        player=roller,
+        kept=kept.value,
+    )
+    return kept

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..core.actions import SUSAN_FOREMAN
 from ..core.context import DeciderLeft, Run
-from ..core.state import Duration, FaceUpCard
+from ..core.state import DecisionKind, Duration, FaceUpCard
 from ..core.vocabulary import TriggerKind
 from .triggers import fire, remember_counters
 from .zones import deck_holding, home_deck, is_plane, order_cards, take_from_deck, turn_face_up
@@ -94,6 +95,13 @@ def planeswalk(
         return
     if to_cards is not None and not leave and not any(deck_holding(run, c) is not None for c in to_cards):
         return  # nothing revealed to planeswalk to, and nothing to leave: no planeswalk happens
+    if s.permanents:
+        # Susan Foreman replaces the planeswalk (614.1a), once for each Susan the player controls (614.5).
+        for _ in range(sum(1 for p in s.permanents if p.controller == seat and p.card == SUSAN_FOREMAN)):
+            try:
+                _susan_foreman(run, seat)
+            except DeciderLeft:
+                return  # the player left while choosing: they no longer planeswalk (800.4a)
     if s.eternities is not None and leave:
         from .eternities import planeswalk_on_map
 
@@ -131,6 +139,37 @@ def planeswalk(
         )
     if cards:
         turn_up_new(run, seat, cards, rules=(*rules, "901.11"))
+
+
+def _susan_foreman(run: Run, seat: int) -> None:
+    """Susan Foreman: "If you would planeswalk, instead look at the top two cards of your planar deck, put
+    one on the bottom of your planar deck and the other on top, then planeswalk." The names are in the
+    decision for ``seat`` only (views hide them from the others); the log does not name them."""
+    s = run.s
+    deck = s.deck_of(seat)
+    who = run.name(seat)
+    if len(deck) < 2:
+        what = "the top card of their planar deck; it stays on top" if deck else "their planar deck, which is empty"
+        run.emit("planar_deck_arranged", "614.1a", f"Susan Foreman: {who} looks at {what}.", player=seat)
+        return
+    first, second = run.card_name(deck[0]), run.card_name(deck[1])
+    answer = run.decide(
+        DecisionKind.ARRANGE_PLANAR_DECK,
+        seat,
+        f"Susan Foreman: the top two cards of your planar deck are {first} (first) and {second} (second). "
+        "Choose the one to put on the bottom; the other goes on top, then you planeswalk",
+        (("first", "Put the first card on the bottom"), ("second", "Put the second card on the bottom")),
+        "614.1a",
+    )
+    top, bottom = (deck[1], deck[0]) if answer == "first" else (deck[0], deck[1])
+    run.set_deck(s.deck_index(seat), (top, *deck[2:], bottom))
+    run.emit(
+        "planar_deck_arranged",
+        ("614.1a", "701.31"),
+        f"Susan Foreman: {who} looks at the top two cards of their planar deck, puts one on the bottom and the "
+        "other on top, then planeswalks.",
+        player=seat,
+    )
 
 
 def leave_face_up(run: Run, objects: Sequence[FaceUpCard], *, rule: str) -> None:

@@ -24,11 +24,13 @@ from ..cards.model import Catalog
 from ..cards.random_decks import card_pool, draw, random_deck, random_shared_deck
 from ..core.actions import (
     NEXT_TURN,
+    TRACKED_CARDS,
     Action,
     AdjustLife,
     AdjustPoison,
     Advance,
     Cast,
+    TrackPermanent,
 )
 from ..core.config import GameConfig
 from ..core.state import GameState, OtherEffect
@@ -81,6 +83,11 @@ class Weights:
     cast_roll: float = 0.4
     counter: float = 0.3
     copy: float = 0.3
+    #: Every effect on the turn structure together (extra turns, additional phases, skips, ending the turn).
+    cast_turn: float = 0.15
+    attack: float = 1.0
+    #: The table telling the engine about Susan Foreman or Ichor Elixir (not in ``legal_actions``).
+    permanent: float = 0.03
     concede: float = 0.02
     lose: float = 0.0
     life: float = 0.6
@@ -107,6 +114,8 @@ class Weights:
             "cast:" + OtherEffect.ROLL.value: self.cast_roll,
             "cast:" + OtherEffect.COUNTER.value: self.counter,
             "cast:" + OtherEffect.COPY.value: self.copy,
+            "cast:turn": self.cast_turn,
+            "attack": self.attack,
         }
 
 
@@ -115,7 +124,7 @@ def kind_of(action: Action) -> str:
     return _CAST_KINDS[action.effect] if type(action) is Cast else action.type
 
 
-_CAST_KINDS: dict[str, str] = {e.value: "cast:" + e.value for e in OtherEffect}
+_CAST_KINDS: dict[str, str] = {e.value: "cast:turn" if e.changes_turn else "cast:" + e.value for e in OtherEffect}
 
 
 # -- random configurations ---------------------------------------------------------------------
@@ -279,10 +288,11 @@ class RandomAgent:
         for key in groups:
             total += weights.get(key, 1.0)
         # The table's adjustments are possible whenever no decision is pending.
-        extra_life = extra_poison = 0.0
+        extra_life = extra_poison = extra_permanent = 0.0
         if state.pending is None:
             extra_life, extra_poison = self.weights.life, self.weights.poison
-            total += extra_life + extra_poison
+            extra_permanent = self.weights.permanent
+            total += extra_life + extra_poison + extra_permanent
         if total <= 0:
             return legal[rng.randrange(len(legal))]
         pick = rng.random() * total
@@ -296,6 +306,12 @@ class RandomAgent:
         seat = adjust[rng.randrange(len(adjust))]
         if pick < extra_life:
             return AdjustLife(seat, rng.choice(self.weights.life_deltas))
+        pick -= extra_life
+        if pick < extra_permanent:
+            held = [p.card for p in state.permanents if p.controller == seat]
+            if held and rng.random() < 0.5:
+                return TrackPermanent(seat, card=rng.choice(held), controls=False)
+            return TrackPermanent(seat, card=rng.choice(sorted(TRACKED_CARDS)))
         return AdjustPoison(seat, rng.choice(self.weights.poison_deltas))
 
 

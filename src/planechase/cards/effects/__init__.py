@@ -11,7 +11,8 @@ The vocabulary is grouped by what it acts on:
 - :mod:`.game`: counters, planeswalking, chaos, turn order, extra phases and turns, durations;
 - :mod:`.planar_deck`: revealing and reordering the planar deck;
 - :mod:`.table`: table instructions, questions to the table, "you may";
-- :mod:`.players`: choices made on resolution (at random, an opponent, each opponent, repeats).
+- :mod:`.players`: choices made on resolution (at random, an opponent, each opponent, repeats, choices the
+  card remembers).
 
 >>> from planechase.cards.effects import GainLife, CountersOnThis
 >>> GainLife(CountersOnThis("charge"))
@@ -52,7 +53,7 @@ from .game import (
 )
 from .life import DealDamage, ExchangeLifeWithTarget, GainLife, LoseLife, RedistributeLife, SetLife
 from .planar_deck import RevealAndPlaneswalkTo, RevealChaosForEach, RevealPutOneOnTop, RevealTopMayBottom
-from .players import ChooseCardAtRandom, ForEachOpponent, Repeat, RepeatWhileCoinLost
+from .players import ChooseCardAtRandom, EachChooses, ForEachOpponent, Repeat, RepeatWhileCoinLost, SwapChoices
 from .table import AskTable, Instruct, InstructPlayerToLeft, InstructStartingWithYou, May
 
 __all__ = [
@@ -72,6 +73,7 @@ __all__ = [
     "CreateEffect",
     "CreateEffectOnTarget",
     "DealDamage",
+    "EachChooses",
     "EndTheTurn",
     "ExchangeLifeWithTarget",
     "ExtraTurn",
@@ -96,6 +98,7 @@ __all__ = [
     "ReverseTurnOrder",
     "RollsThisTurn",
     "SetLife",
+    "SwapChoices",
     "amount",
     "change_life",
     "instruct",

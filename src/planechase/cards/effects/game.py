@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...core.context import Run
-from ...core.state import BEGINNING_PHASE, COMBAT_PHASE, ContinuousEffect, Duration, StackItem, Step
+from ...core.state import ContinuousEffect, Duration, StackItem
+from ...core.turn_changes import add_extra_turn, add_phases, end_the_turn, reverse_turn_order
 from ...planar.chaos import chaos_ensues
 from ...planar.planeswalk import planeswalk
 from ..model import Condition, Effect
@@ -63,14 +64,7 @@ class ReverseTurnOrder(Effect):
     """Reverse the game's turn order (the card's instruction; 101.1)."""
 
     def apply(self, run: Run, item: StackItem) -> None:
-        run.s.direction = -run.s.direction
-        way = "clockwise" if run.s.direction > 0 else "counterclockwise"
-        run.emit(
-            "turn_order_reversed",
-            ("101.1", "608.2c"),
-            f"{source_name(run, item)}: the turn order is reversed (now {way}).",
-            direction=run.s.direction,
-        )
+        reverse_turn_order(run, source_name(run, item))
 
 
 @dataclass(frozen=True)
@@ -81,23 +75,7 @@ class AdditionalPhase(Effect):
     kind: str
 
     def apply(self, run: Run, item: StackItem) -> None:
-        s = run.s
-        if self.kind == "beginning":
-            added: tuple[Step, ...] = BEGINNING_PHASE
-            text = "an additional beginning phase"
-        else:
-            if not s.step.is_main:
-                run.emit("no_extra_phase", "500.8", "It is not a main phase: no additional combat phase.")
-                return
-            added = (*COMBAT_PHASE, Step.POSTCOMBAT_MAIN)
-            text = "an additional combat phase followed by an additional main phase"
-        s.step_queue = (*added, *s.step_queue)
-        run.emit(
-            "phases_added",
-            "500.8",
-            f"{source_name(run, item)}: there is {text} after this phase.",
-            steps=[x.value for x in added],
-        )
+        add_phases(run, self.kind, source_name(run, item))
 
 
 @dataclass(frozen=True)
@@ -106,29 +84,7 @@ class ExtraTurn(Effect):
     (805.8), led by its primary player (805.2), who becomes the planar controller (901.12b)."""
 
     def apply(self, run: Run, item: StackItem) -> None:
-        s = run.s
-        if not s.team_turns:
-            s.extra_turns = (item.controller, *s.extra_turns)
-            run.emit(
-                "extra_turn",
-                "500.7",
-                f"{run.name(item.controller)} will take an extra turn after this one.",
-                player=item.controller,
-            )
-            return
-        # 805.8: "that player's team takes the extra turn". Turns are the team's, recorded under its
-        # primary player (805.4, 805.2), even when a teammate controls the ability (a copy of it, 707.10).
-        primary = s.unit_of(item.controller)
-        team = s.team(primary)
-        s.extra_turns = (primary, *s.extra_turns)
-        run.emit(
-            "extra_turn",
-            ("500.7", "805.8"),
-            f"{run.name(item.controller)}'s team ({' and '.join(run.name(m) for m in team)}) will take an extra "
-            "turn after this one.",
-            player=item.controller,
-            team=list(team),
-        )
+        add_extra_turn(run, item.controller)
 
 
 @dataclass(frozen=True)
@@ -183,6 +139,7 @@ class CreateEffectOnTarget(Effect):
             text=self.text.replace("{target}", target_names(run, item)).replace("{you}", run.name(item.controller)),
             card=item.card,
             marker=run.s.focus,
+            players=tuple(targets),
         )
         run.s.effects = (*run.s.effects, effect)
         run.emit(
@@ -203,25 +160,8 @@ class EndTheTurn(Effect):
     actions are checked and the game skips straight to the cleanup step (723.1c-723.1f)."""
 
     def apply(self, run: Run, item: StackItem) -> None:
-        s = run.s
         name = source_name(run, item)
-        for waiting in s.pending_triggers:
-            run.emit(
-                "ability_ceased",
-                "723.1a",
-                f"{waiting.text} ceases to exist: the turn is ending.",
-                item=waiting.id,
-            )
-        s.pending_triggers = ()
-        exiled = [f"{name}'s ability (resolving)"] + [stacked.label or stacked.text for stacked in reversed(s.stack)]
-        s.stack = ()
-        run.emit(
-            "turn_ending",
-            ("723.1", "723.1b"),
-            f"{name}: the turn ends. Exiled from the stack: {'; '.join(exiled)}.",
-            exiled=exiled,
-        )
-        run.ending_turn = True
+        end_the_turn(run, f"{name}'s ability (resolving)", name)
 
 
 @dataclass(frozen=True)

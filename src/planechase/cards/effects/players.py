@@ -1,14 +1,15 @@
 """Effects that pick what they are about as they resolve, or repeat: a card chosen at random, each
-opponent in turn, a process repeated a computed number of times or until a coin flip is won."""
+opponent in turn, a process repeated a computed number of times or until a coin flip is won, and choices
+each player makes that the card remembers."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...core.context import Run
-from ...core.state import StackItem
+from ...core.context import DeciderLeft, Run
+from ...core.state import DecisionKind, PlayerChoice, StackItem
 from ..model import Effect, Num
-from .common import EACH_OPPONENT, amount, instruct, players_for, source_name
+from .common import EACH_OPPONENT, EACH_PLAYER, amount, instruct, players_for, source_name
 
 
 @dataclass(frozen=True)
@@ -111,3 +112,69 @@ class RepeatWhileCoinLost(Effect):
             )
             if won:
                 return
+
+
+@dataclass(frozen=True)
+class EachChooses(Effect):
+    """Each player (in APNAP order, 101.4) chooses one of ``options``; the engine remembers what each last
+    chose under ``key``, for the card's other abilities ("each player who last chose green anchor") and
+    shows it (Two Streams Facility). A player who leaves while choosing chooses nothing (800.4a)."""
+
+    key: str
+    options: tuple[str, ...]
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        name = source_name(run, item)
+        for seat in players_for(run, item, EACH_PLAYER):
+            if not run.s.in_game(seat):
+                continue
+            try:
+                answer = run.decide(
+                    DecisionKind.CHOOSE_OPTION,
+                    seat,
+                    f"{name}: choose {' or '.join(self.options)}",
+                    [(option, option.capitalize()) for option in self.options],
+                    "608.2d",
+                )
+            except DeciderLeft:
+                continue
+            remember_choice(run, seat, self.key, answer, name, rules=("608.2d",))
+
+
+@dataclass(frozen=True)
+class SwapChoices(Effect):
+    """Each player who last chose one of the two options under ``key`` chooses the other (Two Streams
+    Facility's chaos ability: "each player who last chose green anchor chooses red waterfall, and vice
+    versa"). Players who never chose are unaffected."""
+
+    key: str
+    options: tuple[str, str]
+
+    def apply(self, run: Run, item: StackItem) -> None:
+        name = source_name(run, item)
+        first, second = self.options
+        near = set(players_for(run, item, EACH_PLAYER))
+        changed = False
+        for choice in run.s.choices:
+            if choice.key != self.key or choice.seat not in near or choice.value not in self.options:
+                continue
+            remember_choice(run, choice.seat, self.key, second if choice.value == first else first, name)
+            changed = True
+        if not changed:
+            run.emit("no_choice_changed", "608.2c", f"{name}: no player has chosen yet; nothing changes.")
+
+
+def remember_choice(
+    run: Run, seat: int, key: str, value: str, source: str, *, rules: tuple[str, ...] = ("608.2c",)
+) -> None:
+    """Record that ``seat`` last chose ``value`` for ``key`` (replacing what they chose before)."""
+    s = run.s
+    s.choices = (*(c for c in s.choices if not (c.seat == seat and c.key == key)), PlayerChoice(seat, key, value))
+    run.emit(
+        "player_chose",
+        rules,
+        f"{source}: {run.name(seat)} has chosen {value}.",
+        player=seat,
+        key=key,
+        value=value,
+    )

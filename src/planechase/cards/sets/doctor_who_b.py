@@ -15,14 +15,20 @@ from ..effects import (
     EACH_PLAYER,
     THAT_PLAYER,
     CreateEffect,
+    EachChooses,
     EndTheTurn,
     Instruct,
     LoseLife,
     PlaneswalkEffect,
     RedistributeLife,
     RepeatWhileCoinLost,
+    SwapChoices,
 )
-from ..model import CardDef
+from ..model import CardDef, RuleChange
+
+#: What Two Streams Facility remembers each player last chose.
+TWO_STREAMS = "two_streams"
+TWO_STREAMS_OPTIONS = ("green anchor", "red waterfall")
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -170,7 +176,7 @@ CARDS: tuple[CardDef, ...] = (
         "Whenever a creature you control deals combat damage to a player, you may draw a card.\n"
         "Whenever chaos ensues, put a shadow counter on target creature. (A creature with shadow can "
         "block or be blocked by only creatures with shadow.)",
-        STATIC,
+        Spec(rule_change=RuleChange.NO_MAXIMUM_HAND_SIZE),
         STATIC,
         chaos(Instruct("put a shadow counter on target creature")),
     ),
@@ -227,12 +233,10 @@ CARDS: tuple[CardDef, ...] = (
         "Creatures controlled by players who last chose red waterfall get +2/+0 and have haste.\n"
         "Whenever chaos ensues, each player who last chose green anchor chooses red waterfall, and vice "
         "versa.",
-        Spec(
-            on(T.PLANESWALK_TO, T.FIRST_UPKEEP_OF_GAME), Instruct("choose green anchor or red waterfall", EACH_PLAYER)
-        ),
+        Spec(on(T.PLANESWALK_TO, T.FIRST_UPKEEP_OF_GAME), EachChooses(TWO_STREAMS, TWO_STREAMS_OPTIONS)),
         STATIC,
         STATIC,
-        chaos(Instruct("if you last chose green anchor, choose red waterfall, and vice versa", EACH_PLAYER)),
+        chaos(SwapChoices(TWO_STREAMS, TWO_STREAMS_OPTIONS)),
     ),
     plane(
         "UNIT Headquarters",

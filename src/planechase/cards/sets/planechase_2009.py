@@ -26,7 +26,14 @@ from ..effects import (
     May,
     Reported,
 )
-from ..model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, CardDef, RuleChange, TargetKind
+from ..model import (
+    CANT_CAST_SPELLS_EFFECT,
+    CANT_LOSE_EFFECT,
+    NO_MAXIMUM_HAND_SIZE_EFFECT,
+    CardDef,
+    RuleChange,
+    TargetKind,
+)
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -69,7 +76,7 @@ CARDS: tuple[CardDef, ...] = (
         STATIC,
         chaos(
             CreateEffectOnTarget(
-                "cant_cast_spells", Duration.PLANESWALK, "{target} can't cast spells until a player planeswalks"
+                CANT_CAST_SPELLS_EFFECT, Duration.PLANESWALK, "{target} can't cast spells until a player planeswalks"
             ),
             target=TargetKind.PLAYER,
         ),

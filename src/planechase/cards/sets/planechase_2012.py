@@ -24,7 +24,7 @@ from ..effects import (
     PlaneswalkEffect,
     Reported,
 )
-from ..model import CardDef, TargetKind
+from ..model import CardDef, RuleChange, TargetKind
 
 CARDS: tuple[CardDef, ...] = (
     plane(
@@ -303,8 +303,8 @@ CARDS: tuple[CardDef, ...] = (
         "If you cast a spell this turn, you can't attack with creatures.\n"
         "If you attacked with creatures this turn, you can't cast spells.\n"
         "Whenever chaos ensues, you gain life equal to the number of cards in your hand.",
-        STATIC,
-        STATIC,
+        Spec(rule_change=RuleChange.NO_ATTACKS_AFTER_CASTING),
+        Spec(rule_change=RuleChange.NO_CASTING_AFTER_ATTACKING),
         chaos(GainLife(Reported("the number of cards in your hand"))),
     ),
     plane(
