@@ -95,7 +95,6 @@ CHAOS_INSTRUCTIONS: dict[str, tuple[list[int], str]] = {
         "the battlefield face down under your control; they're 2/2 Cyberman artifact creatures",
     ),
     "The Pyramid of Mars": ([0], "return target creature card from your graveyard to the battlefield"),
-    "Two Streams Facility": ([0, 1], "if you last chose green anchor, choose red waterfall, and vice versa"),
     "UNIT Headquarters": ([0], "put a +1/+1 counter on each creature you control"),
 }
 
@@ -213,7 +212,6 @@ def test_planeswalk_to_and_upkeep_instructions(plane: str) -> None:
 PLANESWALK_TO: dict[str, str] = {
     "The Dining Car": "create a Food token",
     "The Matrix of Time": "exile the top card of your library",
-    "Two Streams Facility": "choose green anchor or red waterfall",
 }
 
 
@@ -520,7 +518,7 @@ def test_phenomenon_encounter(phenomenon: str) -> None:
 def test_603_2_two_streams_facility_as_starting_plane_triggers_at_the_first_upkeep_only() -> None:
     """ "At the beginning of the first upkeep of the game": once, in the first upkeep, even for the
     starting plane (which never triggers when it is turned up, 901.5)."""
-    from driving import next_turn, of_type
+    from driving import answer, next_turn, of_type
 
     deck = (
         "Two Streams Facility",
@@ -537,6 +535,11 @@ def test_603_2_two_streams_facility_as_starting_plane_triggers_at_the_first_upke
     game = make_game([deck, deck])
     setup = game.history[0].events
     assert [e.data["card"] for e in of_type(setup, "ability_triggered")] == ["Two Streams Facility"]
+    resolve_stack(game)
+    while game.decision is not None:  # each player chooses (see tests/rules/test_614_1a_...)
+        answer(game, "red waterfall")
+        resolve_stack(game)
+    assert [c.value for c in game.state.choices] == ["red waterfall", "red waterfall"]
     later = next_turn(game) + next_turn(game)
     assert [e for e in of_type(later, "ability_triggered") if e.data["card"] == "Two Streams Facility"] == []
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from planechase import (
     Action,
+    Attack,
     Choose,
     Concede,
     Game,
@@ -84,6 +85,9 @@ VIEWS = "views_are_json_ready"
 TEAMS = "teams_share_their_fate"
 MARKERS = "turn_markers_match_turns"
 MAP = "eternities_map_consistent"
+TURN_ORDER = "normal_turns_follow_turn_order"
+ATTACKS = "attacks_follow_the_attack_rules"
+SKIPS = "skips_are_counted"
 
 
 @dataclass(frozen=True)
@@ -677,6 +681,9 @@ def _play_step(g: _Game, game: Game, agent: RandomAgent, tracker: Tracker, *, fu
     g.report.actions.append(action)
     g.check(NO_MUTATION, lambda: _assert_unchanged(before, before_dict))
     g.check(EVENTS, lambda: check_events_cite_rules(result.events))
+    g.check(TURN_ORDER, lambda: check_normal_turns_follow_turn_order(before, result))
+    g.check(ATTACKS, lambda: check_attacks_follow_the_attack_rules(before, action, result))
+    g.check(SKIPS, lambda: check_skips_are_counted(before, result))
     tracker.observe(before, action, result)
     return True
 
@@ -700,6 +707,58 @@ def _check_state(g: _Game, state: GameState, tracker: Tracker, legal: Sequence[A
     g.check(MAP, lambda: check_eternities_map_consistent(state))
     if full:
         g.check(VIEWS, lambda: check_views_are_json_ready(state))
+
+
+def check_normal_turns_follow_turn_order(before: GameState, result: StepResult) -> None:
+    """500.1, 500.7, 614.10: a normal turn (one that begins, or one that is skipped) goes to the next player
+    in the game in turn order after the last normal turn; extra turns come in between. Checked outside
+    Grand Melee and shared team turns, and when nobody left during the action."""
+    if before.markers is not None or before.team_turns or before.turn == 0:
+        return
+    if any(e.type == "player_left" for e in result.events):
+        return
+    state = result.state
+    last = before.normal_turn
+    n = len(state.players)
+    for event in result.events:
+        normal = event.type in ("turn_began", "turn_skipped") and not event.data.get("extra", False)
+        if not normal or "player" not in event.data or (event.type == "turn_skipped" and "614.10" not in event.rules):
+            continue
+        expected = next(seat for k in range(1, n + 1) if state.in_game(seat := (last + k * state.direction) % n))
+        assert event.data["player"] == expected, (
+            f"{event.type} for seat {event.data['player']}, but seat {expected} is next in turn order after {last}"
+        )
+        last = expected
+
+
+def check_attacks_follow_the_attack_rules(before: GameState, action: Action, result: StepResult) -> None:
+    """508.1, 508.1c: every declared pair attacks an opponent the attacker may attack (801.3, 802, 803,
+    805.10, 809.3c) and whom no "can't attack you" effect protects."""
+    declared = [e for e in result.events if e.type == "attackers_declared"]
+    if not declared:
+        return
+    assert isinstance(action, Attack), f"attackers declared by a {action.type} action"
+    state = (
+        before
+        if before.markers is None
+        else melee.focused(before, melee.marker_for(before, action.player, action.marker, rolling=True))
+    )
+    protected = {e.controller for e in state.effects if e.kind == "creatures_cant_attack_you"}
+    for attacker, defender in (tuple(pair) for pair in declared[0].data["attacks"]):
+        assert attacker in state.active_players, f"seat {attacker} attacks but is not an active player"
+        assert defender in state.can_attack(attacker), f"seat {attacker} may not attack seat {defender}"
+        assert defender not in protected, f"seat {defender} can't be attacked (Agyrem)"
+
+
+def check_skips_are_counted(before: GameState, result: StepResult) -> None:
+    """614.10a: each skip an effect adds is used up by exactly one skipped turn, step or phase."""
+    added = sum(1 for e in result.events if e.type == "skip_added")
+    used = sum(1 for e in result.events if e.type in ("turn_skipped", "step_skipped") and "614.10a" in e.rules)
+    if before.pending is not None or result.state.pending is not None:
+        return  # an action under way: counted when it is carried out whole
+    assert len(result.state.skips) == len(before.skips) + added - used, (
+        f"{len(before.skips)} skips + {added} added - {used} used != {len(result.state.skips)}"
+    )
 
 
 def _assert_unchanged(state: GameState, before: dict[str, Any]) -> None:

@@ -159,6 +159,18 @@ def test_807_4_turn_markers_match_the_turns_being_taken(reports: list[GameReport
     assert_holds(reports, rp.MARKERS)
 
 
+def test_500_1_614_10_normal_turns_follow_turn_order_past_extra_and_skipped_turns(reports: list[GameReport]) -> None:
+    assert_holds(reports, rp.TURN_ORDER)
+
+
+def test_508_1_declared_attacks_follow_the_attack_rules(reports: list[GameReport]) -> None:
+    assert_holds(reports, rp.ATTACKS)
+
+
+def test_614_10a_each_skip_is_used_up_once(reports: list[GameReport]) -> None:
+    assert_holds(reports, rp.SKIPS)
+
+
 def test_eternities_map_is_consistent(reports: list[GameReport]) -> None:
     """The map: no space holds two cards, the current space is face up, the radius and the profile hold."""
     assert_holds(reports, rp.MAP)
@@ -250,6 +262,14 @@ def test_random_games_cover_the_planar_mechanics(reports: list[GameReport]) -> N
         "card_left_game",  # 901.10
         "game_over",  # 104.2a
         "choice",
+        "extra_turn",  # 500.7, from casts
+        "phases_added",  # 500.8, 500.9
+        "skip_added",  # 614.10
+        "turn_skipped",
+        "step_skipped",
+        "turn_ending",  # 723.1
+        "attackers_declared",  # 508.1
+        "permanent_tracked",  # 611.3a
     }
     missing = expected - set(seen)
     assert not missing, f"no random game produced {sorted(missing)}"

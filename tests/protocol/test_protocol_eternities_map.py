@@ -464,7 +464,7 @@ def test_random_map_play_keeps_views_valid_and_face_down_names_hidden(profile: A
     check_view(client, new_map(client, profile, seed=seed))
     rng = random.Random(seed)
     moves = 0
-    for _ in range(80):
+    for _ in range(100):
         actions = [a for a in client.ok({"cmd": "legal"})["actions"] if a["type"] != "concede"]
         if not actions:
             break

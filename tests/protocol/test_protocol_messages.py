@@ -570,8 +570,14 @@ _actions = st.fixed_dictionaries(
         "decision": st.text(max_size=6),
         "option": st.sampled_from(["yes", "no", "pay", "cancel", "trigger:2"]),
         "label": st.text(max_size=10),
-        "effect": st.sampled_from(["none", "chaos", "planeswalk", "roll", "counter", "copy", "x"]),
+        "effect": st.sampled_from(
+            ["none", "chaos", "planeswalk", "roll", "counter", "copy", "extra_turn", "skip_turn", "end_turn", "x"]
+        ),
         "target": st.integers(-1, 6) | st.none(),
+        "target_player": st.integers(-1, 3) | st.none() | st.booleans(),
+        "attacks": st.lists(st.lists(st.integers(-1, 3) | st.booleans(), max_size=3), max_size=3) | _scalars,
+        "card": st.sampled_from(["Susan Foreman", "Ichor Elixir", "Sol Ring"]),
+        "controls": st.booleans() | st.integers(0, 1),
         "amount": st.integers(-30, 30),
         "reason": st.text(max_size=10),
     },

@@ -28,8 +28,19 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from .effects import Instruct, May
-from .model import Ability, Amount, CardDef, Effect, TriggerKind
+from ..planar.chaos import BLANK_IS_CHAOS, PLANESWALK_ROLL_IS_CHAOS
+from .effects import CreateEffect, CreateEffectOnTarget, Instruct, May
+from .model import (
+    CANT_ATTACK_YOU_EFFECT,
+    CANT_CAST_SPELLS_EFFECT,
+    CANT_LOSE_EFFECT,
+    NO_MAXIMUM_HAND_SIZE_EFFECT,
+    Ability,
+    Amount,
+    CardDef,
+    Effect,
+    TriggerKind,
+)
 
 HandledBy = Literal["engine", "table instruction", "reminder"]
 
@@ -68,10 +79,33 @@ _TRIGGER_LABELS: Final[dict[str, str]] = {
 # -- classification ------------------------------------------------------------------------------
 
 
+#: The kinds of continuous effects the engine itself applies (the rest it shows, and ends when their
+#: duration ends, while the table applies them to the cards it tracks).
+APPLIED_EFFECT_KINDS: Final = frozenset(
+    {
+        NO_MAXIMUM_HAND_SIZE_EFFECT,  # 514.1
+        CANT_LOSE_EFFECT,  # 704.5a, 704.5c
+        CANT_ATTACK_YOU_EFFECT,  # 508.1c
+        CANT_CAST_SPELLS_EFFECT,  # 101.2
+        BLANK_IS_CHAOS,  # 901.9b
+        PLANESWALK_ROLL_IS_CHAOS,  # 614.1a
+    }
+)
+
+
 def effect_handled_by(effect: Effect) -> HandledBy:
     """How one effect is carried out: an ``Instruct`` is a table instruction, a ``May`` is handled
-    like what it offers (the engine asks either way), anything else is performed by the engine."""
+    like what it offers (the engine asks either way), a continuous effect the engine does not apply
+    itself (not in :data:`APPLIED_EFFECT_KINDS`) is a table instruction the engine shows for its
+    duration, anything else is performed by the engine.
+
+    >>> from planechase.cards.catalog import CATALOG
+    >>> [effect_handled_by(e) for e in CATALOG.get("Eloren Wilds").abilities[1].effects]
+    ['engine']
+    """
     if isinstance(effect, Instruct):
+        return TABLE_INSTRUCTION
+    if isinstance(effect, CreateEffect | CreateEffectOnTarget) and effect.kind not in APPLIED_EFFECT_KINDS:
         return TABLE_INSTRUCTION
     if isinstance(effect, May) and effect.effects:
         inner = {effect_handled_by(e) for e in effect.effects}

@@ -5,7 +5,8 @@ The pieces are kept apart so they can be tested without a terminal:
 - :func:`make_config` builds random legal planar decks from the catalog (with
   :mod:`planechase.cards.random_decks`);
 - :class:`TableController` maps a key to engine actions and returns the message to show; prompts
-  (a player, an amount, an effect) go through an ``ask`` callable;
+  (a player, an amount, an effect) go through an ``ask`` callable; the flows of casting, declaring attackers,
+  the tracked permanents and looking at a hidden decision are in :mod:`planechase.cli.play_turn`;
 - :func:`planechase.cli.render.render` draws the screen from the game;
 - :class:`TtyKeys` reads single keys from a terminal (cbreak mode, restored on exit and on Ctrl-C),
   :class:`PipedKeys` reads keys and answers from lines of a pipe, so the table can be scripted:
@@ -45,7 +46,6 @@ from ..core.actions import (
     AdjustLife,
     AdjustPoison,
     Advance,
-    Cast,
     Choose,
     Concede,
     Pass,
@@ -55,13 +55,15 @@ from ..core.actions import (
 )
 from ..core.config import GameConfig
 from ..core.events import Event
-from ..core.state import DecisionKind, GameState, OtherEffect, Step
+from ..core.state import DecisionKind, GameState, Step
 from ..engine import melee
 from ..engine.reducer import check_action
 from ..engine.views import view
 from ..errors import IllegalActionError, PlanechaseError
 from ..variants.eternities_map import MapRules
+from . import play_turn
 from .keys import PipedKeys, TtyKeys
+from .play_turn import pick
 from .render import CHAOS_SYMBOL, Chrome, Message, render
 
 #: Answers a prompt (the text shown) with a line, or ``None`` when the person backs out.
@@ -189,6 +191,10 @@ def _describe(action: dict[str, Any] | None, game: Game) -> str:
         return f"{who}'s choice"
     if kind in ("life", "poison"):
         return f"{who}'s {kind} change ({int(action.get('amount', 0)):+d})"
+    if kind == "attack":
+        return f"{who}'s attack declaration"
+    if kind == "permanent":
+        return f"{who} {'gaining' if action.get('controls', True) else 'losing'} control of {action.get('card')}"
     return f"{who}'s {kind}"
 
 
@@ -314,7 +320,10 @@ class TableController:
             "M": self._next_marker,
             "a": self._choose_step,
             "e": self._end_step,
-            "c": self._cast,
+            "c": lambda: play_turn.cast(self),
+            "d": lambda: play_turn.declare_attackers(self),
+            "b": lambda: play_turn.track_permanent(self),
+            "i": lambda: play_turn.look(self),
             "t": self._report,
             "l": lambda: self._adjust("life"),
             "o": lambda: self._adjust("poison"),
@@ -431,7 +440,7 @@ class TableController:
         labels = ["the next turn" if t == "next_turn" else Step(t).label for t in targets]
         menu = ", ".join(f"{i} {label}" for i, label in enumerate(labels, start=1))
         answer = self.ask(f"Move on to which step? {menu}: ")
-        index = _pick(answer, targets, labels)
+        index = pick(answer, targets, labels)
         if index is None:
             return Message(f"{(answer or '').strip()!r} is not a step here: nothing moved.", ok=False)
         return self._advance(targets[index])
@@ -465,54 +474,9 @@ class TableController:
             return Message(f"Option {number} doesn't exist: choose 1-{len(decision.options)}.", ok=False)
         option = decision.options[number - 1]
         events = self._act(Choose(decision.player, decision.id, option.id))
-        if decision.kind is DecisionKind.CHOOSE_DIRECTION:  # say where the move went (701.31b)
+        if decision.kind in (DecisionKind.CHOOSE_DIRECTION, DecisionKind.ARRANGE_PLANAR_DECK):  # where it went
             return self._done(events, prefer=("planeswalked_to", "encountered", "map_moved"))
         return self._done(events, prefer="die_rolled")
-
-    def _cast(self) -> Message:
-        seat, marker = self._priority, self.marker
-        check_action(self.state, Cast(seat, marker=marker))
-        effects = [e.value for e in OtherEffect]
-        menu = ", ".join(f"{i} {e}" for i, e in enumerate(effects, start=1))
-        answer = self.ask(f"{self.game.state.players[seat].name} casts a spell or ability. Effect? {menu} [none]: ")
-        if answer is None:
-            return Message("Cancelled: nothing cast.", ok=False)
-        index = 0 if not answer.strip() else _pick(answer, effects)
-        if index is None:
-            return Message(f"{answer.strip()!r} is not an effect: choose one of {', '.join(effects)}.", ok=False)
-        effect = OtherEffect(effects[index])
-        target: int | None = None
-        if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
-            stack = self.view()["stack"]
-            listed = "; ".join(f"#{i['id']} {i['source'] or i['text']}" for i in stack) or "the stack is empty"
-            top = stack[0]["id"] if stack else None
-            raw = self.ask(f"Target: a stack item id ({listed}) [{top if top is not None else 'none'}]: ")
-            if raw is None:
-                return Message("Cancelled: nothing cast.", ok=False)
-            raw = raw.strip().lstrip("#")
-            if not raw and top is not None:
-                target = top
-            elif raw.isdigit():
-                target = int(raw)
-            else:
-                return Message(f"{raw!r} is not a stack item id.", ok=False)
-            check_action(self.state, Cast(seat, effect=effect.value, target=target, marker=marker))
-        label = self.ask("Name of the spell or ability [a spell or ability]: ")
-        if label is None:
-            return Message("Cancelled: nothing cast.", ok=False)
-        kind = self.ask("Its types and colors, e.g. 'red instant' (or 'ability' if it is not a spell) []: ")
-        words = " ".join((kind or "").split())[:200]
-        spell = words.lower() != "ability"
-        cast = Cast(
-            seat,
-            label=label.strip()[:200] or "a spell or ability",
-            effect=effect.value,
-            target=target,
-            spell=spell,
-            types=words if spell else "",
-            marker=marker,
-        )
-        return self._done(self._act(cast))
 
     def _report(self) -> Message:
         """Report an untracked event that triggers a face-up card's ability (603.2)."""
@@ -523,7 +487,7 @@ class TableController:
         if len(choices) > 1:
             labels = [f"{card['name']}: {r['text']}" for card, r in choices]
             menu = "; ".join(f"{i} {label}" for i, label in enumerate(labels, start=1))
-            index = _pick(self.ask(f"Which ability? {menu}: "), labels)
+            index = pick(self.ask(f"Which ability? {menu}: "), labels)
         if index is None:
             return Message("Cancelled: no ability chosen.", ok=False)
         card, reported = choices[index]
@@ -549,7 +513,7 @@ class TableController:
         if answer is not None and answer.strip().isdigit():
             seat = int(answer.strip()) - 1
             return seat if seat in seats else None
-        index = _pick(answer, [players[seat].name for seat in seats])
+        index = pick(answer, [players[seat].name for seat in seats])
         return None if index is None else seats[index]
 
     def _adjust(self, kind: str) -> Message:
@@ -623,24 +587,6 @@ class TableController:
 def _live_markers(state: GameState) -> list[int]:
     """The turn markers someone is taking a turn with, in number order (807.4)."""
     return [t.marker for t in melee.turns(state) if t.taking_turn]
-
-
-def _pick(answer: str | None, *names: Sequence[str]) -> int | None:
-    """The index chosen by ``answer``: a number from 1, or a name (or the unique start of one) from
-    any of the parallel lists ``names``."""
-    if answer is None or not answer.strip() or not names:
-        return None
-    text = answer.strip().lower()
-    count = len(names[0])
-    if text.isdigit():
-        index = int(text) - 1
-        return index if 0 <= index < count else None
-    for group in names:
-        lowered = [n.lower() for n in group]
-        if text in lowered:
-            return lowered.index(text)
-    starts = {i for group in names for i, n in enumerate(group) if n.lower().startswith(text)}
-    return starts.pop() if len(starts) == 1 else None
 
 
 def _amount(raw: str | None, now: int) -> int | None:

@@ -70,6 +70,9 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("e", "end step"),
     ("1-9", "choose"),
     ("c", "cast"),
+    ("d", "attack"),
+    ("i", "look"),
+    ("b", "permanent"),
     ("l", "life"),
     ("o", "poison"),
     ("x", "concede"),
@@ -98,14 +101,34 @@ HELP: tuple[tuple[str, str], ...] = (
         "Grand Melee: act on the next turn marker someone is taking a turn with. Each marker has its own turn, "
         "stack and planes (807.5); the keys act on the highlighted one.",
     ),
-    ("a", "Move on to a step you choose from a numbered list."),
+    ("a", "Move on to a step you choose from a numbered list (the declare attackers step: then d declares)."),
     ("e", "Move on to the end step."),
     (
         "1-9",
         "Answer the pending decision with that option (with more than nine options, type the number). On the "
         "Eternities Map, a planeswalk asks for a direction: the spaces it may go to show their numbers.",
     ),
-    ("c", "Cast another spell or ability: its effect (none, chaos, planeswalk, roll, counter, copy) and target."),
+    (
+        "c",
+        "Cast another spell or ability: its effect (none, chaos, planeswalk, roll, counter, copy, or a turn effect: "
+        "an extra turn, an additional phase or step, a skip, ending the turn, reversing the turn order), the stack "
+        "item it targets, and the player an extra turn or a skip is for (the caster unless you name another).",
+    ),
+    (
+        "d",
+        "Declare attackers (508.1): whom each attacking player's creatures attack, as names or numbers separated "
+        "by commas; nothing for no attack (the blockers and damage steps are then skipped, 508.8).",
+    ),
+    (
+        "i",
+        "Look at a hidden decision's cards (Susan Foreman: the top two cards of the deciding player's planar "
+        "deck): only that player looks; Enter hides them again.",
+    ),
+    (
+        "b",
+        "A player now controls, or no longer controls, Susan Foreman or Ichor Elixir (the ordinary permanents "
+        "that change the planar game, 614.1a): a player, then the card.",
+    ),
     ("t", "Report an event the engine does not see that triggers a face-up card (▶): which ability, which player."),
     ("l / o", "Adjust a player's life total / poison counters: a player, then +N, -N or =N."),
     ("x", "A player concedes (104.3a)."),
@@ -193,7 +216,8 @@ def hint(game: Game, state: GameState | None = None) -> str:
         d = state.pending.decision
         if d.kind is DecisionKind.CHOOSE_NUMBER:
             return f"{state.players[d.player].name} decides: type a number from 0 to {len(d.options) - 1}."
-        return f"{state.players[d.player].name} decides: press 1-{min(9, len(d.options))}."
+        look = " (i: they alone look at the cards first)" if d.kind is DecisionKind.ARRANGE_PLANAR_DECK else ""
+        return f"{state.players[d.player].name} decides{look}: press 1-{min(9, len(d.options))}."
     others = " M: next turn marker." if len([t for t in melee.turns(state) if t.taking_turn]) > 1 else ""
     if state.priority is None:
         return f"Nobody has priority.{others}"
@@ -201,6 +225,8 @@ def hint(game: Game, state: GameState | None = None) -> str:
     if state.stack:
         return f"{who} has priority: space/p passes, v resolves the top of the stack, c responds.{others}"
     roll = "r rolls, " if any(is_legal(state, Roll(seat)) for seat in state.active_players) else ""
+    if may_declare_attackers(state):
+        roll = "d declares attackers, " + roll
     return (
         f"{who} has priority: {roll}space/p passes, m/e/n move on to the next main phase / end step / next turn."
         + others
@@ -214,7 +240,8 @@ def render(game: Game, chrome: Chrome | None = None, *, width: int = 120, height
     state = seen(game, chrome.marker)
     v = view(state, None, game.catalog)
     sym = chrome.chaos
-    bottom = Group(_message_line(chrome), Text(hint(game, state), style="italic"), _legend(width, state.grand_melee))
+    shown = _keys_shown(state)
+    bottom = Group(_message_line(chrome), Text(hint(game, state), style="italic"), _legend(width, shown))
     below = _measure(bottom, width)
     # Ever tighter layouts until one leaves room for the log: roomy cards, plain cards, a compact Eternities
     # Map (one line per space), one line per stack object.
@@ -223,12 +250,12 @@ def render(game: Game, chrome: Chrome | None = None, *, width: int = 120, height
         layouts[2:] = [(False, False, True), (False, True, True)]
     for roomy, tight, compact in layouts:
         main = _main(game, state, v, width, sym, roomy, compact)
-        top = Group(_header(v, state, chrome, width), main, *_middle(v, sym, tight))
+        top = Group(_header(v, state, chrome, width), main, *_middle(v, sym, tight, state.team_turns))
         used = _measure(top, width) + below
         if used + (LOG_LINES if roomy else 3) + 2 <= height:
             break
     if chrome.show_help:
-        return Group(top, _help_panel(), bottom)
+        return Group(top, _help_panel(shown), bottom)
     log_room = min(LOG_LINES, height - used - 2)
     if log_room < 2:  # a small terminal: the log gives way to the table itself
         return Group(top, bottom)
@@ -508,12 +535,76 @@ def _in_effect(v: dict[str, Any], sym: str, *, reminders: bool = True) -> Render
     return Group(*body)
 
 
-def _middle(v: dict[str, Any], sym: str, tight: bool) -> list[RenderableType]:
+#: The card each remembered choice is for (``choices`` in the view), by its key.
+_CHOICE_CARDS = {"two_streams": "Two Streams Facility"}
+
+
+def _table_status(v: dict[str, Any], team_turns: bool = False) -> list[tuple[str, str]]:
+    """Lines (a heading, its text) for the extra turns to come (500.7) and the skips (614.10), this combat's
+    declared attacks (508.1), the ordinary permanents the engine was told of (Susan Foreman, Ichor Elixir)
+    and what players last chose for a card (Two Streams Facility). With shared team turns, an extra turn or a
+    skip is the team's (805.8)."""
+
+    def whose(seat: int) -> str:
+        return f"{_name(v, seat)}'s team" if team_turns else _name(v, seat)
+
+    out: list[tuple[str, str]] = []
+    if v["extra_turns"]:
+        out.append(("Extra turns (500.7)", ", then ".join(whose(seat) for seat in v["extra_turns"])))
+    if v["skips"]:
+        skips = [
+            f"{whose(k['player'])} skips their next {k['skip'].replace('_', ' ')}"
+            + (f" ({k['source']})" if k["source"] else "")
+            for k in v["skips"]
+        ]
+        out.append(("Skips (614.10)", "; ".join(skips)))
+    attacks = v["attacks"]
+    if attacks is not None:
+        by_attacker: dict[int, list[str]] = {}
+        for attacker, defender in attacks:
+            by_attacker.setdefault(attacker, []).append(_name(v, defender))
+        said = "; ".join(f"{_name(v, a)}'s creatures attack {' and '.join(d)}" for a, d in by_attacker.items())
+        out.append(("Attacks (508.1)", said or "no creatures attack this combat (508.8)"))
+    held: dict[tuple[int, str], int] = {}
+    for permanent in v["permanents"]:
+        mine = (permanent["player"], permanent["card"])
+        held[mine] = held.get(mine, 0) + 1
+    if held:
+        said = "; ".join(
+            f"{_name(v, seat)} controls {card}{f' ×{n}' if n > 1 else ''}" for (seat, card), n in held.items()
+        )
+        out.append(("Permanents", said))
+    chosen: dict[str, list[str]] = {}
+    for choice in v["choices"]:
+        chosen.setdefault(choice["key"], []).append(f"{_name(v, choice['player'])} {choice['value']}")
+    for key, said_by in chosen.items():
+        out.append((_CHOICE_CARDS.get(key, key.replace("_", " ").capitalize()), ", ".join(said_by)))
+    return out
+
+
+def _status_panel(v: dict[str, Any], tight: bool, team_turns: bool) -> RenderableType | None:
+    """:func:`_table_status` as a panel across the screen, one line a heading (cut short when ``tight``);
+    ``None`` when there is nothing to show."""
+    lines = _table_status(v, team_turns)
+    if not lines:
+        return None
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True, style="bold cyan")
+    table.add_column(ratio=1, overflow="ellipsis" if tight else "fold", no_wrap=tight)
+    for heading, text in lines:
+        table.add_row(f"{heading}:", text)
+    return Panel(table, title=Text("Turns, attacks, permanents", style="bold"), title_align="left", border_style="cyan")
+
+
+def _middle(v: dict[str, Any], sym: str, tight: bool, team_turns: bool = False) -> list[RenderableType]:
     out: list[RenderableType] = []
     if v["decision"]:
         out.append(_decision_panel(v, sym))
     if v["stack"] or v["revealed"] or v.get("resolving"):
         out.append(_stack_panel(v, sym, tight))
+    status = _status_panel(v, tight, team_turns)
+    if status is not None:
+        out.append(status)
     return out
 
 
@@ -531,6 +622,10 @@ def _decision_panel(v: dict[str, Any], sym: str) -> RenderableType:
             body.append("\n")
             body.append(f" {i} ", style="bold black on yellow")
             body.append(f" {chaos_text(option['label'], sym)}")
+    if d["kind"] == DecisionKind.ARRANGE_PLANAR_DECK.value:
+        body.append(
+            f"\n Only {_name(v, d['player'])} may see the cards: i shows them to {_name(v, d['player'])} alone."
+        )
     title = Text.assemble((f"DECISION: {_name(v, d['player'])} decides", "bold"), f" [{d['rule']}], press {keys}")
     return Panel(body, title=title, title_align="left", border_style="yellow", box=box.DOUBLE)
 
@@ -545,7 +640,7 @@ def _stack_panel(v: dict[str, Any], sym: str, tight: bool) -> RenderableType:
         details = [f"{_name(v, item['controller'])}'s {_KINDS.get(item['kind'], item['kind'])}"]
         if item.get("effect") and item["effect"] != "none":
             details.append(
-                _EFFECTS.get(item["effect"], item["effect"]) + (f" #{item['target']}" if "target" in item else "")
+                EFFECT_LABELS.get(item["effect"], item["effect"]) + (f" #{item['target']}" if "target" in item else "")
             )
         if item.get("targets"):
             details.append("target " + ", ".join(_target(v, t) for t in item["targets"]))
@@ -569,12 +664,26 @@ def _stack_panel(v: dict[str, Any], sym: str, tight: bool) -> RenderableType:
 
 
 _KINDS = {"triggered": "triggered ability", "planeswalking": "planeswalking ability", "other": "spell or ability"}
-_EFFECTS = {
+#: What each effect of an "other" spell or ability is called on the stack and at the cast prompt.
+EFFECT_LABELS: dict[str, str] = {
     "chaos": "chaos ensues",
     "planeswalk": "planeswalks",
     "roll": "rolls the planar die",
     "counter": "counters",
     "copy": "copies",
+    "deploy": "deploys",
+    "extra_turn": "extra turn",
+    "additional_combat_and_main": "additional combat and main phase",
+    "additional_combat": "additional combat phase",
+    "additional_upkeep": "additional upkeep step",
+    "additional_beginning_phase": "additional beginning phase",
+    "skip_turn": "skip next turn",
+    "skip_untap_step": "skip next untap step",
+    "skip_upkeep_step": "skip next upkeep step",
+    "skip_draw_step": "skip next draw step",
+    "skip_combat_phase": "skip next combat phase",
+    "end_turn": "end the turn",
+    "reverse_turn_order": "reverse turn order",
 }
 
 
@@ -606,11 +715,29 @@ def _message_line(chrome: Chrome) -> RenderableType:
     return text
 
 
-def _legend(width: int, markers: bool = False) -> RenderableType:
-    """The key legend; ``M`` only when there are turn markers (Grand Melee)."""
+#: Keys the legend and the help offer only when they are of use: ``M`` (turn markers, Grand Melee), ``d``
+#: (attackers to declare) and ``i`` (a hidden decision to look at).
+_WHEN_USEFUL = frozenset({"M", "d", "i"})
+
+
+def may_declare_attackers(state: GameState) -> bool:
+    """Whether attackers may be declared now (508.1): the declare attackers step has begun and nobody has
+    declared them yet."""
+    return state.taking_turn and not state.over and state.step is Step.DECLARE_ATTACKERS and state.attacks is None
+
+
+def _keys_shown(state: GameState) -> frozenset[str]:
+    """The keys of :data:`_WHEN_USEFUL` that are of use now."""
+    hidden = state.pending is not None and state.pending.decision.kind is DecisionKind.ARRANGE_PLANAR_DECK
+    useful = (("M", state.grand_melee), ("d", may_declare_attackers(state)), ("i", hidden))
+    return frozenset(key for key, now in useful if now)
+
+
+def _legend(width: int, shown: Collection[str] = ()) -> RenderableType:
+    """The key legend; the keys of :data:`_WHEN_USEFUL` only when ``shown``."""
     lines: list[Text] = [Text()]
     for key, what in LEGEND:
-        if key == "M" and not markers:
+        if key in _WHEN_USEFUL and key not in shown:
             continue
         item = Text.assemble((key, "bold reverse"), (f" {what}", "dim"))
         if lines[-1].cell_len and lines[-1].cell_len + 2 + item.cell_len > width:
@@ -621,11 +748,14 @@ def _legend(width: int, markers: bool = False) -> RenderableType:
     return Group(*lines)
 
 
-def _help_panel() -> RenderableType:
+def _help_panel(shown: Collection[str] = ()) -> RenderableType:
+    """The help: every key, but ``d`` and ``i`` only when they are of use (``shown``)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for key, what in HELP:
+        if key in ("d", "i") and key not in shown:
+            continue
         table.add_row(key, what)
     return Panel(table, title="Keys (h closes)", title_align="left", border_style="cyan")
 

@@ -15,6 +15,7 @@ Roll(player=0)
 
 from __future__ import annotations
 
+import json
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, cast
 
@@ -160,7 +161,7 @@ class Attack(_ActionBase):
     """
 
     player: int
-    attacks: tuple[tuple[int, int], ...] = ()
+    attacks: tuple[tuple[int, int], ...]
     marker: int | None = None
     type: ClassVar[str] = "attack"
 
@@ -368,7 +369,7 @@ def _check_pairs(kind: str, key: str, value: Any) -> None:
         if not ok or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_INDEX for x in pair):
             raise InvalidActionError(
                 f"{kind}: each of {key!r} is a pair of seat numbers [attacking player, defending player], "
-                f"not {_shown(pair)}"
+                f"not {_shown_json(pair)}"
             )
 
 
@@ -385,6 +386,15 @@ def _shown(value: object, limit: int = 40) -> str:
     True
     """
     text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _shown_json(value: object, limit: int = 40) -> str:
+    """A value as JSON would write it (``true``, not ``True``), cut short like :func:`_shown`."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

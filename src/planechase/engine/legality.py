@@ -217,7 +217,11 @@ def _check_roll(state: GameState, seat: int) -> None:
 
 
 def _check_cast(state: GameState, action: Cast, catalog: Catalog) -> None:
-    effect = _EFFECTS.get(action.effect) or OtherEffect(action.effect)
+    effect = _EFFECTS.get(action.effect)
+    if effect is None:
+        raise InvalidActionError(f"cast: unknown effect {str(action.effect)[:40]!r}")
+    if effect is OtherEffect.DEPLOY:
+        raise IllegalActionError("804.2", "deploying a creature is its own action ('deploy'), with the teammate")
     if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
         target = next((i for i in state.stack if i.id == action.target), None)
         if target is None:
@@ -228,7 +232,9 @@ def _check_cast(state: GameState, action: Cast, catalog: Catalog) -> None:
         raise IllegalActionError("115.1", f"a {effect.value} spell or ability has no target")
     if action.target_player is not None:
         if not effect.names_player:
-            raise IllegalActionError("115.1", f"a {effect.value} spell or ability names no player")
+            raise IllegalActionError(
+                "115.1", "only an extra turn or a skip names a player ('target_player'), not this spell or ability"
+            )
         other = action.target_player
         if not 0 <= other < len(state.players):
             raise InvalidActionError(f"there is no seat {other}; seats are 0 to {len(state.players) - 1}")

@@ -193,14 +193,15 @@ def _cast(run: Run, action: Cast) -> None:
         targets=() if action.target_player is None else (f"player:{action.target_player}",),
     )
     s.stack = (*s.stack, item)
-    what = "" if effect is OtherEffect.NONE else f" ({effect._value_})"
-    kind = f" ({types})" if types else ""
+    said = [types] if types and spell else []
+    if effect is not OtherEffect.NONE:
+        whom = "" if action.target_player is None else f" for {run.name(action.target_player)}"
+        said.append(effect._value_.replace("_", " ") + whom)
+    what = f" ({'; '.join(said)})" if said else ""
     run.emit(
         "cast",
         ("601.2", "117.3c") if spell else ("602.2", "117.3c"),
-        f"{run.name(seat)} casts {label}{kind}{what}."
-        if spell
-        else f"{run.name(seat)} puts {label}{what} on the stack.",
+        f"{run.name(seat)} casts {label}{what}." if spell else f"{run.name(seat)} puts {label}{what} on the stack.",
         player=seat,
         item=item.id,
         label=label,

@@ -82,6 +82,11 @@ def check_attack(state: GameState, action: Attack, catalog: Catalog) -> None:
         )
     if s.attacks is not None:
         raise IllegalActionError("508.1", "attackers were already declared in this combat")
+    if s.stack or s.passed or s.priority is None or not s.has_priority(s.active):
+        # 508.1: the declaration is the step's first act, before players act with priority in it.
+        raise IllegalActionError(
+            "508.1", "attackers are declared as the declare attackers step begins, before anyone acts in it"
+        )
     if action.player not in s.active_players:
         if s.team_turns:
             raise IllegalActionError("805.10b", f"{name} is not on the active team: the active team declares attackers")

@@ -143,7 +143,8 @@ def _roll_with_elixirs(run: Run, roller: int, elixirs: int) -> DieFace:
     run.emit(
         "roll_ignored",
         "706.6",
-        f"The other {'die is' if elixirs == 1 else 'dice are'} ignored: as if never rolled, nothing triggers for them.",
+        f"The other {'die is' if elixirs == 1 else 'dice are'} ignored: as if never rolled, nothing triggers "
+        f"for {'it' if elixirs == 1 else 'them'}.",
         player=roller,
         kept=kept.value,
     )
