@@ -25,6 +25,20 @@ PLANES_10 = (
     "The Eon Fog",
 )
 
+#: Planes with no step triggers and nothing to decide: turns move on without stopping.
+QUIET_PLANES = (
+    "Tazeem",
+    "Sokenzan",
+    "The Eon Fog",
+    "Otaria",
+    "Mount Keralia",
+    "Fields of Summer",
+    "Academy at Tolaria West",
+    "Sanctum of Serra",
+    "Norn's Seedcore",
+    "Pools of Becoming",
+)
+
 
 def make_game(
     decks: Sequence[Sequence[str]] | None = None,

@@ -22,18 +22,7 @@ from planechase.cli.play import TableController, make_config, start_game
 from planechase.cli.render import CHAOS_SYMBOL, render
 from planechase.core.state import MeleeTurn
 from planechase.engine import melee
-
-
-class Prompts:
-    """Scripted answers to the controller's prompts, remembering what was asked."""
-
-    def __init__(self, answers: Iterable[str] = ()) -> None:
-        self.answers = list(answers)
-        self.asked: list[str] = []
-
-    def __call__(self, prompt: str) -> str | None:
-        self.asked.append(prompt)
-        return self.answers.pop(0) if self.answers else None
+from prompts import Prompts
 
 
 def table(game: Game, answers: Iterable[str] = (), tmp_path: Path | None = None) -> TableController:

@@ -8,7 +8,6 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +22,9 @@ from planechase.cli.play import MapOptionError, TableController, map_rules, star
 from planechase.cli.render import render
 from planechase.core.state import DecisionKind
 from planechase.variants.eternities_map import PROFILES, MapRules
+from prompts import Prompts
 
 # -- helpers ------------------------------------------------------------------------------------------
-
-
-class Prompts:
-    """Scripted answers to the controller's prompts."""
-
-    def __init__(self, answers: Iterable[str] = ()) -> None:
-        self.answers = list(answers)
-
-    def __call__(self, prompt: str) -> str | None:
-        return self.answers.pop(0) if self.answers else None
 
 
 def map_table(profile: str = "published", seed: int = 1, **settings: Any) -> tuple[Game, TableController]:

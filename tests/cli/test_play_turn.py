@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 
 from rich.console import Console
@@ -18,20 +17,9 @@ from planechase import Game
 from planechase.cli.play import TableController, start_game
 from planechase.cli.render import render
 from planechase.core.state import DecisionKind, SkipKind
+from prompts import Prompts
 
 THREE = ("Alice", "Bob", "Carol")
-
-
-class Prompts:
-    """Scripted answers to the controller's prompts, remembering what was asked."""
-
-    def __init__(self, answers: Iterable[str] = ()) -> None:
-        self.answers = list(answers)
-        self.asked: list[str] = []
-
-    def __call__(self, prompt: str) -> str | None:
-        self.asked.append(prompt)
-        return self.answers.pop(0) if self.answers else None
 
 
 def table(game: Game) -> TableController:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from conftest import make_game
+from conftest import QUIET_PLANES, make_game
 from driving import act, advance, of_type, refused, resolve_stack, roll, to_step
 from planechase import Event, Game, InvalidActionError
 from planechase.core.actions import Cast
@@ -18,19 +18,7 @@ from planechase.core.state import Step
 from planechase.engine import melee
 from planechase.engine.serialize import state_to_dict
 
-#: Planes with no step triggers and nothing to decide: turns move on without stopping.
-QUIET = (
-    "Tazeem",
-    "Sokenzan",
-    "The Eon Fog",
-    "Otaria",
-    "Mount Keralia",
-    "Fields of Summer",
-    "Academy at Tolaria West",
-    "Sanctum of Serra",
-    "Norn's Seedcore",
-    "Pools of Becoming",
-)
+QUIET = QUIET_PLANES
 THREE = ("Alice", "Bob", "Carol")
 
 

@@ -5,24 +5,13 @@ line after a concession."""
 
 from __future__ import annotations
 
-from conftest import make_game
+from conftest import QUIET_PLANES, make_game
 from driving import act, advance, answer, of_type, refused, resolve_stack, to_step
 from planechase import Event, Game
 from planechase.core.actions import Attack, Cast
 from planechase.core.state import Step
 
-QUIET = (
-    "Tazeem",
-    "Sokenzan",
-    "The Eon Fog",
-    "Otaria",
-    "Mount Keralia",
-    "Fields of Summer",
-    "Academy at Tolaria West",
-    "Sanctum of Serra",
-    "Norn's Seedcore",
-    "Pools of Becoming",
-)
+QUIET = QUIET_PLANES
 THREE = ("Alice", "Bob", "Carol")
 
 

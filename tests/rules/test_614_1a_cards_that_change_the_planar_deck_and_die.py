@@ -7,24 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import make_game
+from conftest import QUIET_PLANES, make_game
 from driving import act, answer, deck_names, face_up, of_type, resolve_stack, roll, to_step
 from planechase import Game, IllegalActionError, InvalidActionError
 from planechase.core.actions import TrackPermanent, action_from_dict
-from planechase.core.state import DecisionKind
+from planechase.core.state import DecisionKind, TrackedPermanent
 
-QUIET = (
-    "Tazeem",
-    "Sokenzan",
-    "The Eon Fog",
-    "Otaria",
-    "Mount Keralia",
-    "Fields of Summer",
-    "Academy at Tolaria West",
-    "Sanctum of Serra",
-    "Norn's Seedcore",
-    "Pools of Becoming",
-)
+QUIET = QUIET_PLANES
 
 
 def two_players(first: tuple[str, ...] = QUIET) -> Game:
@@ -42,9 +31,10 @@ def test_611_3a_the_table_says_who_controls_a_tracked_permanent_and_it_can_be_un
     }
     assert [(p["player"], p["card"]) for p in game.view()["permanents"]] == [(0, "Susan Foreman")]
     act(game, type="permanent", player=0, card="Susan Foreman", controls=False)
-    assert game.state.permanents == ()
+    assert len(game.state.permanents) == 0
     game.undo()
-    assert [p.card for p in game.state.permanents] == ["Susan Foreman"]
+    held: tuple[TrackedPermanent, ...] = game.state.permanents
+    assert [kept.card for kept in held] == ["Susan Foreman"]
 
 
 def test_611_3_a_permanent_nobody_told_of_cannot_leave_and_unknown_cards_are_refused() -> None:

@@ -82,7 +82,13 @@ def begin_turn(run: Run) -> None:
                 # primary player (805.4, 805.2), who is the planar controller (901.12b).
                 extra = s.unit_of(candidate)
                 break
-            run.emit("turn_skipped", "800.4k", f"{run.name(candidate)} has left: that extra turn doesn't begin.")
+            run.emit(
+                "turn_skipped",
+                "800.4k",
+                f"{run.name(candidate)} has left: that extra turn doesn't begin.",
+                player=candidate,
+                extra=True,
+            )
         skipped: tuple[int, ...] = ()
         if extra is not None:
             nxt: int | None = extra

@@ -206,6 +206,7 @@ def _turn_markers(state: GameState, catalog: Catalog) -> list[dict[str, Any]]:
                 "face_up": [_face_up_card(state, fu, catalog) for fu in t.face_up],
                 "roll": _roll(here, t.active) if t.taking_turn else None,
                 "advance_to": _advance_to(here) if t.taking_turn else [],
+                "attacks": None if t.attacks is None else [list(pair) for pair in t.attacks],
             }
         )
     return out

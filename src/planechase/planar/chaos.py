@@ -56,7 +56,12 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
         try:
             face = _roll_with_elixirs(run, roller, elixirs)
         except DeciderLeft:
-            run.emit("roll_ignored", ("706.6", "800.4a"), f"{run.name(roller)} has left: the roll does nothing.")
+            run.emit(
+                "roll_ignored",
+                ("706.6", "800.4a"),
+                f"{run.name(roller)} has left: the roll does nothing.",
+                player=roller,
+            )
             return DieFace.BLANK
     else:
         face = run.roll_planar_die()

@@ -13,6 +13,10 @@ A ``state`` message carries the whole view when a client joins and after an undo
 action it carries only what changed in the view since state ``base`` (see :func:`view_changes`), and the
 acting client's copy carries the action's ``ack``. Nothing is stored that could not be sent.
 
+Everyone is sent the same view, a spectator's. What only one player may see (the prompt of a decision that
+names hidden cards, such as Susan Foreman's look at the top of a planar deck) follows a ``state`` message as a
+``private`` message to the clients holding that player's seat (:meth:`Room.secrets`).
+
 A room keeps the states of the last :data:`UNDO_DEPTH` actions (what an agreed undo can take back) and the
 newest events of the log; older pages of the log come from the store. Every :data:`SNAPSHOT_EVERY` entries it
 stores a snapshot, so a table loads (:meth:`Room.load`) in a time that does not grow with its length.
@@ -34,7 +38,7 @@ from ..cards.model import Catalog
 from ..core.actions import Action, AdjustLife, AdjustPoison, action_from_dict
 from ..core.config import GameConfig
 from ..core.events import Event
-from ..core.state import GameState, PlayerStatus
+from ..core.state import DecisionKind, GameState, PlayerStatus
 from ..engine.reducer import apply, new_game
 from ..engine.serialize import STATE_FORMAT_VERSION, state_from_dict, state_to_dict
 from ..engine.views import view
@@ -54,6 +58,10 @@ SNAPSHOT_EVERY = 100
 CLIENT_IDS_KEPT = 1_000
 #: The form of a snapshot's body (1, with every state an undo can reach, is no longer read).
 SNAPSHOT_FORMAT = 2
+
+#: The decisions whose prompt names hidden cards: the view everyone is sent leaves them out (engine/views.py), and
+#: the deciding player's devices are sent them in a ``private`` message.
+SECRET_DECISIONS = frozenset({DecisionKind.ARRANGE_PLANAR_DECK})
 
 #: Event data that would tell a program more than the table may know (shuffled orders, forced draws).
 PRIVATE_EVENT_DATA = ("chance", "forced")
@@ -303,18 +311,49 @@ class Room:
     def handle(self, client: Client, message: Message) -> list[Outgoing]:
         """The answer to one message from ``client`` (read by :func:`~planechase.server.wire.parse`)."""
         if isinstance(message, Join):
-            return self._join(client, message)
+            return self._with_secrets(self._join(client, message))
         if not client.joined:
             return [_error(client, "not_joined", "send a join message with your token first")]
         if isinstance(message, Ping):
             return [Outgoing({"type": "pong", "state": self.state}, client)]
         if isinstance(message, Act):
-            return self._act(client, message)
+            return self._with_secrets(self._act(client, message))
         if isinstance(message, Undo):
-            return self._undo_request(client, message)
+            return self._with_secrets(self._undo_request(client, message))
         if isinstance(message, UndoVote):
-            return self._undo_vote(client, message)
+            return self._with_secrets(self._undo_vote(client, message))
         return [self._log_page(client, message)]
+
+    def _with_secrets(self, answer: list[Outgoing]) -> list[Outgoing]:
+        """``answer``, followed by what only some of the clients a ``state`` message in it goes to may see."""
+        for out in answer:
+            if out.message.get("type") == "state":
+                return [*answer, *self.secrets([out.client] if out.client is not None else self.clients)]
+        return answer
+
+    def _unseen(self, client: Client, text: str) -> str:
+        """A refusal's ``text`` for ``client``, without the hidden prompt of a pending decision that is not its
+        seat's to see (the engine's refusal quotes the pending decision's prompt), as the view shows it instead."""
+        pending = self.game_state.pending
+        if pending is None or pending.decision.kind not in SECRET_DECISIONS or pending.decision.player in client.seats:
+            return text
+        shown = view(self.game_state, None, self.catalog)["decision"]["prompt"]
+        return text.replace(pending.decision.prompt, shown)
+
+    def secrets(self, clients: Sequence[Client]) -> list[Outgoing]:
+        """A ``private`` message for each of ``clients`` holding the seat of a pending decision whose prompt names
+        hidden cards: ``{"type": "private", "state": N, "decision": {"id", "player", "prompt"}}`` (the view's
+        ``decision`` shows the others a prompt without them)."""
+        pending = self.game_state.pending
+        if pending is None or pending.decision.kind not in SECRET_DECISIONS:
+            return []
+        d = pending.decision
+        message = {
+            "type": "private",
+            "state": self.state,
+            "decision": {"id": d.id, "player": d.player, "prompt": d.prompt},
+        }
+        return [Outgoing(message, client) for client in clients if client.joined and d.player in client.seats]
 
     def _join(self, client: Client, message: Join) -> list[Outgoing]:
         if len(message.tokens) > len(self.record.seat_tokens) + 2:
@@ -358,9 +397,10 @@ class Room:
         try:
             result = apply(self.game_state, action, self.catalog)
         except IllegalActionError as exc:
-            return [_refused(client, client_id, "illegal", str(exc), self.state, rule=exc.rule)]
+            text = self._unseen(client, str(exc))
+            return [_refused(client, client_id, "illegal", text, self.state, rule=exc.rule)]
         except (PlanechaseError, ValueError) as exc:
-            return [_refused(client, client_id, "illegal", str(exc), self.state)]
+            return [_refused(client, client_id, "illegal", self._unseen(client, str(exc)), self.state)]
         return [self._accept(client, client_id, action, result.state, result.events)]
 
     def _accept(

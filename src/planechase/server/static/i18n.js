@@ -1,7 +1,7 @@
 // The pages' languages. Every interface text is written in English and goes through t("English text", {name})
 // (or N_() where it is only marked, to be translated later); the chosen language's catalog comes from
 // GET /api/i18n/{lang}, made from locales/{lang}/LC_MESSAGES/web.po (see docs/web.md, "Languages").
-// Static HTML text is marked data-i18n="English text" (and data-i18n-placeholder, -title, -aria-label for
+// Static HTML text is marked data-i18n="English text" (and data-i18n-placeholder, -title, -aria-label, -label for
 // attributes); translatePage() fills it. The language is chosen per device and remembered in localStorage.
 // Card names, type lines and rules text of cards are Oracle text: they stay in English.
 
@@ -15,7 +15,7 @@ export const LANGUAGES = [
 ];
 const CODES = new Set(LANGUAGES.map(([code]) => code));
 const LANG_KEY = "planechase:lang";
-const ATTRIBUTES = ["placeholder", "title", "aria-label", "alt"];
+const ATTRIBUTES = ["placeholder", "title", "aria-label", "alt", "label"];
 
 let current = "en";
 let messages = {};

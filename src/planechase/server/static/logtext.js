@@ -37,7 +37,34 @@ export const EFFECT_LABEL = {
   copy: N_("copies"),
   // NOTE: what an ability on the stack does: Emperor's deploy ability (a creature goes to a teammate)
   deploy: N_("deploys"),
+  // NOTE: what a spell or ability on the stack does to the turn (500.7): a player takes an extra turn after this one
+  extra_turn: N_("an extra turn"),
+  // NOTE: what a spell or ability on the stack does to the turn (500.8): an additional combat phase followed by an additional main phase
+  additional_combat_and_main: N_("an additional combat and main phase"),
+  // NOTE: what a spell or ability on the stack does to the turn (500.8)
+  additional_combat: N_("an additional combat phase"),
+  // NOTE: what a spell or ability on the stack does to the turn (500.9)
+  additional_upkeep: N_("an additional upkeep step"),
+  // NOTE: what a spell or ability on the stack does to the turn (500.8)
+  additional_beginning_phase: N_("an additional beginning phase"),
+  // NOTE: what a spell or ability on the stack does to the turn (614.10): a player skips their next turn
+  skip_turn: N_("skips a turn"),
+  // NOTE: what a spell or ability on the stack does to the turn (614.10): a player skips their next untap step
+  skip_untap_step: N_("skips an untap step"),
+  // NOTE: what a spell or ability on the stack does to the turn (614.10): a player skips their next upkeep step
+  skip_upkeep_step: N_("skips an upkeep step"),
+  // NOTE: what a spell or ability on the stack does to the turn (614.10): a player skips their next draw step
+  skip_draw_step: N_("skips a draw step"),
+  // NOTE: what a spell or ability on the stack does to the turn (614.10): a player skips their next combat phase
+  skip_combat_phase: N_("skips a combat phase"),
+  // NOTE: what a spell or ability on the stack does to the turn (723.1, Time Stop)
+  end_turn: N_("ends the turn"),
+  // NOTE: what a spell or ability on the stack does to the turn: the turn order is reversed
+  reverse_turn_order: N_("reverses the turn order"),
 };
+
+/** The effects of a cast that are about a player (its target player, or the caster): ``Cast.target_player``. */
+export const PLAYER_EFFECTS = new Set(["extra_turn", "skip_turn", "skip_untap_step", "skip_upkeep_step", "skip_draw_step", "skip_combat_phase"]);
 
 const DIE_FACES = {
   // NOTE: a face of the planar die, as in "Ann rolls the planar die as a special action: blank."
@@ -116,6 +143,38 @@ function signed(n) {
   return n >= 0 ? `+${n}` : String(n);
 }
 
+/** An item exiled as the turn ends (723.1b): the one resolving is marked "(resolving)"; a card's ability is
+ *  "{card}'s ability". */
+function resolvingItem(item, L) {
+  const text = String(item);
+  const resolving = /^(.+) \(resolving\)$/s.exec(text);
+  const inner = resolving ? resolving[1] : text;
+  const ability = /^(.+)'s ability$/s.exec(inner);
+  const label = ability ? format(L.tr(N_("{card}'s ability")), { card: ability[1] }) : L.phrase(inner);
+  return resolving ? format(L.tr(N_("{label} (resolving)")), { label }) : label;
+}
+
+/** Declared attacks, [[attacker, defender], ...], in words: "Ann's creatures attack Bob and Cy; ...". */
+function attackers(pairs, L, c) {
+  const order = [];
+  const whom = new Map();
+  for (const [attacker, defender] of pairs) {
+    if (!whom.has(attacker)) {
+      whom.set(attacker, []);
+      order.push(attacker);
+    }
+    whom.get(attacker).push(c.name(defender));
+  }
+  // NOTE: one attacking player's part of a declaration of attackers (508.1): "Ann's creatures attack Bob and Cy"
+  const part = N_("{player}'s creatures attack {players}");
+  return order.map((a) => format(L.tr(part), { player: c.name(a), players: L.list(whom.get(a), " and ") })).join("; ");
+}
+
+/** Declared attacks in the chosen language (the page's reminder of this combat's attacks). */
+export function attacksText(pairs, ctx) {
+  return attackers(pairs, filling(false), ctx);
+}
+
 // Parts of sentences that have their own small templates: why an ability triggers, what damaged a player,
 // what a player chose.
 const WHY_TRIGGERED = [
@@ -153,6 +212,16 @@ const DECISIONS = [
   N_("{card}: choose a player whose life total is redistributed"),
   N_("{card}: which life total does {player} get?"),
   N_("{total} ({player}'s)"),
+  N_("Ichor Elixir: you rolled {faces}. Choose the result to keep; the other dice are ignored"),
+  // NOTE: an option of Ichor Elixir's decision: the planar die result to keep ({face} is blank, chaos or planeswalker)
+  N_("Keep {face}"),
+  N_("Susan Foreman: the top two cards of your planar deck are {first} (first) and {second} (second). Choose the one to put on the bottom; the other goes on top, then you planeswalk"),
+  N_("Put the first card on the bottom"),
+  N_("Put the second card on the bottom"),
+  // NOTE: what the other players see of Susan Foreman's decision (they don't see the cards)
+  N_("Susan Foreman: {player} looks at the top two cards of their planar deck and chooses one to put on the bottom."),
+  // NOTE: a card's decision between two of its own words (Two Streams Facility: green anchor or red waterfall, which stay in English)
+  N_("{card}: choose {first} or {second}"),
 ];
 
 /** The log's templates by event type: `params(event, L, ctx)` gives the placeholders the event's data fills
@@ -293,16 +362,31 @@ const TEMPLATES = {
     texts: [N_("{label} resolves (the table carries it out).")],
   },
   cast: {
-    params: (e, L, c) => ({
-      player: c.name(e.player),
-      label: typeof e.label === "string" ? L.phrase(e.label) : null,
-      types: e.types || null,
-      effect: EFFECT_LABEL[e.effect] ? (L.english ? e.effect : L.tr(EFFECT_LABEL[e.effect])) : null,
-    }),
+    // The engine names the effect by its value, with or without its underscores ("extra_turn", "extra turn"), and
+    // the player it is for, if one was named ("extra turn for Bob").
+    params: (e, L, c) => {
+      const known = Boolean(EFFECT_LABEL[e.effect]);
+      const label = known && !L.english ? L.tr(EFFECT_LABEL[e.effect]) : null;
+      const target = Number.isInteger(e.target_player) ? c.name(e.target_player) : null;
+      const forms = [];
+      for (const value of new Set([String(e.effect), String(e.effect).replaceAll("_", " ")])) {
+        const effect = label || value;
+        forms.push(known ? effect : null);
+        // NOTE: what a spell or ability on the stack does, and the player it is for: "an extra turn for Bob"
+        if (known && target !== null) forms.push(format(L.tr(N_("{effect} for {player}")), { effect, player: target }));
+      }
+      return forms.map((effect) => ({
+        player: c.name(e.player),
+        label: typeof e.label === "string" ? L.phrase(e.label) : null,
+        types: e.types || null,
+        effect,
+      }));
+    },
     texts: [
       N_("{player} casts {label}."),
       N_("{player} casts {label} ({types})."),
       N_("{player} casts {label} ({effect})."),
+      N_("{player} casts {label} ({types}; {effect})."),
       N_("{player} casts {label} ({types}) ({effect})."),
       N_("{player} puts {label} on the stack."),
       N_("{player} puts {label} ({effect}) on the stack."),
@@ -459,8 +543,122 @@ const TEMPLATES = {
     texts: [N_("{player} chooses: {option}.")],
   },
   extra_turn: {
+    params: (e, L, c) => ({
+      player: c.name(e.player),
+      players: Array.isArray(e.team) ? L.list(e.team.map(c.name), " and ") : null,
+    }),
+    read: { source: { re: SOME, phrase: true } },
+    texts: [
+      N_("{player} will take an extra turn after this one."),
+      N_("{source}: {player} will take an extra turn after this one."),
+      N_("{player}'s team ({players}) will take an extra turn after this one."),
+      N_("{source}: {player}'s team ({players}) will take an extra turn after this one."),
+    ],
+  },
+  skip_added: {
     params: (e, L, c) => ({ player: c.name(e.player) }),
-    texts: [N_("{player} will take an extra turn after this one.")],
+    read: { source: { re: SOME, phrase: true } },
+    texts: [
+      N_("{source}: {player} will skip their next turn."),
+      N_("{source}: {player} will skip their next untap step."),
+      N_("{source}: {player} will skip their next upkeep step."),
+      N_("{source}: {player} will skip their next draw step."),
+      N_("{source}: {player} will skip their next combat phase."),
+      N_("{source}: {player}'s team will skip their next turn."),
+      N_("{source}: {player}'s team will skip their next untap step."),
+      N_("{source}: {player}'s team will skip their next upkeep step."),
+      N_("{source}: {player}'s team will skip their next draw step."),
+      N_("{source}: {player}'s team will skip their next combat phase."),
+    ],
+  },
+  turn_skipped: {
+    params: (e, L, c) => ({ player: e.player === undefined || e.player === null ? null : c.name(e.player) }),
+    read: { player: { name: true }, source: { re: ANY, phrase: true } },
+    texts: [
+      N_("{player}'s turn is skipped ({source})."),
+      N_("{player}'s extra turn is skipped ({source})."),
+      N_("{player} has left: that extra turn doesn't begin."),
+    ],
+  },
+  phases_added: {
+    params: () => ({}),
+    read: { source: { re: SOME, phrase: true } },
+    texts: [
+      N_("{source}: there is an additional combat phase after this phase."),
+      N_("{source}: there is an additional combat phase followed by an additional main phase after this phase."),
+      N_("{source}: there is an additional beginning phase after this phase."),
+      N_("{source}: there is an additional upkeep step after this step."),
+    ],
+  },
+  turn_ending: {
+    params: (e, L) => ({ items: Array.isArray(e.exiled) ? e.exiled.map((item) => resolvingItem(item, L)).join("; ") : null }),
+    read: { source: { re: SOME, phrase: true } },
+    texts: [N_("{source}: the turn ends. Exiled from the stack: {items}.")],
+  },
+  turn_ends: {
+    params: (e, L) => ({
+      steps: Array.isArray(e.skipped) && e.skipped.length ? e.skipped.map((step) => (L.english ? step : t(step))).join(", ") : null,
+    }),
+    texts: [N_("The turn ends: the game skips to the cleanup step."), N_("The turn ends: the game skips to the cleanup step (skipping the {steps}).")],
+  },
+  turn_order_reversed: {
+    params: () => ({}),
+    read: { source: { re: SOME, phrase: true } },
+    texts: [
+      N_("{source}: the turn order is reversed (now clockwise)."),
+      N_("{source}: the turn order is reversed (now counterclockwise)."),
+    ],
+  },
+  attackers_declared: {
+    params: (e, L, c) => ({ player: c.name(e.player), attacks: Array.isArray(e.attacks) && e.attacks.length ? attackers(e.attacks, L, c) : null }),
+    texts: [
+      N_("{player} declares no attackers: the declare blockers and combat damage steps are skipped."),
+      N_("Attackers are declared: {attacks}."),
+    ],
+  },
+  permanent_tracked: {
+    params: (e, L, c) => ({ player: c.name(e.player), card: e.card }),
+    read: { text: { re: ANY } },
+    texts: [N_("{player} controls {card}: {text}"), N_("{player} no longer controls {card}: its effect ends.")],
+  },
+  dice_rolled: {
+    params: (e, L, c) => ({ player: c.name(e.player), n: e.dice }),
+    texts: [N_("Ichor Elixir: {player} rolls {n} planar dice instead of one and will ignore all but one.")],
+  },
+  die_result: {
+    params: (e, L) => ({ result: DIE_FACES[e.result] ? (L.english ? e.result : L.tr(DIE_FACES[e.result])) : null }),
+    read: { number: { re: NUMBER }, total: { re: NUMBER } },
+    // NOTE: one of the planar dice rolled at once (Ichor Elixir): "Planar die 2 of 3: chaos."
+    texts: [N_("Planar die {number} of {total}: {result}.")],
+  },
+  roll_ignored: {
+    params: (e, L, c) => ({ player: e.player === undefined || e.player === null ? null : c.name(e.player) }),
+    read: { player: { name: true } },
+    texts: [
+      N_("The other die is ignored: as if never rolled, nothing triggers for it."),
+      N_("The other die is ignored: as if never rolled, nothing triggers for them."),
+      N_("The other dice are ignored: as if never rolled, nothing triggers for them."),
+      N_("{player} has left: the roll does nothing."),
+    ],
+  },
+  planar_deck_arranged: {
+    params: (e, L, c) => ({ player: c.name(e.player) }),
+    texts: [
+      N_("Susan Foreman: {player} looks at the top two cards of their planar deck, puts one on the bottom and the other on top, then planeswalks."),
+      N_("Susan Foreman: {player} looks at the top card of their planar deck; it stays on top."),
+      N_("Susan Foreman: {player} looks at their planar deck, which is empty."),
+    ],
+  },
+  player_chose: {
+    params: (e, L, c) => ({ player: c.name(e.player), value: e.value }),
+    read: { source: { re: SOME } },
+    // NOTE: {value} is the card's own word (Two Streams Facility: green anchor or red waterfall), in English
+    texts: [N_("{source}: {player} has chosen {value}.")],
+  },
+  no_choice_changed: {
+    params: () => ({}),
+    read: { card: { re: SOME } },
+    texts: [N_("{card}: no player has chosen yet; nothing changes.")],
   },
   revealed: {
     params: (e, L, c) => ({ player: c.name(e.player) }),
@@ -478,7 +676,23 @@ const TEMPLATES = {
     ],
   },
   effect_ended: { params: () => ({}), read: { text: { re: ANY } }, texts: [N_("Effect ends: {text}")] },
-  step_skipped: { params: () => ({}), texts: [N_("Players skip their untap steps: the untap step is skipped.")] },
+  step_skipped: {
+    params: (e, L, c) => {
+      if (e.player === undefined || e.player === null) return {};
+      const team = c.team(e.player);
+      const whose = [c.name(e.player)];
+      if (team.length > 1) whose.push(L.list(team.map(c.name), " and ")); // a team's turn (805.8)
+      return whose.map((player) => ({ player }));
+    },
+    read: { source: { re: ANY, phrase: true } },
+    texts: [
+      N_("Players skip their untap steps: the untap step is skipped."),
+      N_("{player} skips the untap step ({source})."),
+      N_("{player} skips the upkeep step ({source})."),
+      N_("{player} skips the draw step ({source})."),
+      N_("{player} skips the combat phase ({source})."),
+    ],
+  },
   no_extra_phase: { params: () => ({}), texts: [N_("It is not a main phase: no additional combat phase.")] },
   turn_marker_passed: {
     params: (e, L, c) => ({ player: c.name(e.player), previous: c.name(e.previous), marker: e.marker }),
@@ -587,6 +801,10 @@ const PART_READS = {
   total: { re: NUMBER },
   direction: { re: Object.keys(DIRECTIONS).map(capitalise).join("|") },
   what: { re: ANY },
+  face: { re: Object.keys(DIE_FACES).join("|") },
+  faces: { re: `(?:${Object.keys(DIE_FACES).join("|")})(?:, (?:${Object.keys(DIE_FACES).join("|")}))*` },
+  first: { re: SOME },
+  second: { re: SOME },
 };
 
 function translateParts(got) {
@@ -595,6 +813,8 @@ function translateParts(got) {
   if (out.label) out.label = phrase(out.label);
   if (out.what) out.what = phrase(out.what);
   if (out.direction) out.direction = capitalise(t(DIRECTIONS[out.direction.toLowerCase()] || out.direction));
+  if (out.face) out.face = t(DIE_FACES[out.face]);
+  if (out.faces) out.faces = out.faces.split(", ").map((face) => t(DIE_FACES[face])).join(", ");
   return out;
 }
 

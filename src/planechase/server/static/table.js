@@ -3,8 +3,8 @@
 // Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
 
 import { copyText, h, loadJSON, qrCode, saveJSON } from "./dom.js";
-import { N_, format, language, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
-import { EFFECT_LABEL, decisionText, eventText, phrase } from "./logtext.js";
+import { N_, format, language, languageMenu, listOf, onLanguage, startLanguage, t } from "./i18n.js";
+import { EFFECT_LABEL, PLAYER_EFFECTS, attacksText, decisionText, eventText, phrase } from "./logtext.js";
 
 // ---------------------------------------------------------------- constants
 
@@ -72,6 +72,23 @@ const DURATION_LABEL = {
   until_your_next_spell_this_turn: N_("until your next spell this turn"),
 };
 const MANA_COLORS = { W: "#f8f3d0", U: "#b4d5ee", B: "#c5bcb6", R: "#f0a27f", G: "#a9d3a0" };
+/** The ordinary cards the table tells the engine about (the ``permanent`` action) and their static abilities,
+ *  as the engine has them (core/actions.py, TRACKED_CARDS): Oracle text, which stays in English. */
+const TRACKED_CARDS = {
+  "Susan Foreman":
+    "If you would planeswalk, instead look at the top two cards of your planar deck, put one on the bottom of your planar deck and the other on top, then planeswalk.",
+  "Ichor Elixir": "If you would roll one or more planar dice, instead roll that many planar dice plus one and ignore one.",
+};
+/** The cards whose choices a player makes and the game remembers (the view's ``choices``), by their key. */
+const CHOICE_CARDS = { two_streams: "Two Streams Facility" };
+/** What a player will skip (the view's ``skips``): the reminder, for one player and for a team (805.8). */
+const SKIP_TEXT = {
+  turn: [N_("{source}: {player} will skip their next turn."), N_("{source}: {player}'s team will skip their next turn.")],
+  untap_step: [N_("{source}: {player} will skip their next untap step."), N_("{source}: {player}'s team will skip their next untap step.")],
+  upkeep_step: [N_("{source}: {player} will skip their next upkeep step."), N_("{source}: {player}'s team will skip their next upkeep step.")],
+  draw_step: [N_("{source}: {player} will skip their next draw step."), N_("{source}: {player}'s team will skip their next draw step.")],
+  combat_phase: [N_("{source}: {player} will skip their next combat phase."), N_("{source}: {player}'s team will skip their next combat phase.")],
+};
 
 /** The most log lines kept on the page. */
 const LOG_KEEP = 1000;
@@ -228,6 +245,7 @@ const app = {
   inflight: null, // the act message sent and not yet answered: {msg, retries}
   waitState: 0, // after an ack, the next action waits for the state it made
   rotation: Number(loadJSON(ROTATE_KEY, 0)) || 0,
+  secret: null, // the pending decision as only its player sees it: {id, player, prompt} (the "private" message)
 };
 
 /** The tokens come from the link (#t=...&t=...&display=1) and are remembered for this table, so a reload
@@ -445,6 +463,11 @@ function handle(message) {
     case "undo":
       onUndo(message);
       break;
+    case "private":
+      // What only this device's seat may see: a decision's prompt naming hidden cards (Susan Foreman).
+      app.secret = message.decision && typeof message.decision === "object" ? message.decision : null;
+      renderDecision();
+      break;
     case "log":
       if (Array.isArray(message.events)) {
         // An older page of the log: it goes before what the page holds.
@@ -499,6 +522,7 @@ function onState(message) {
   }
   app.state = message.state;
   app.undo = message.undo || null;
+  if (app.secret && !(app.view.decision && app.view.decision.id === app.secret.id)) app.secret = null;
   const events = Array.isArray(message.events) ? message.events : [];
   if (message.reset) {
     app.waitState = Math.min(app.waitState, app.state); // the table as it is now is the one to act on
@@ -639,10 +663,16 @@ function busy() {
   return Boolean(app.inflight || app.queue.length);
 }
 
+/** A button that sends ``action`` (or, when ``action`` is a function, what it returns when the button is pressed;
+ *  nothing if it returns null). */
 function actionButton(label, action, attrs = {}) {
   const { class: extra = "", ...rest } = attrs;
   const { blocked = false, ...others } = rest;
-  const button = h("button", { type: "button", ...others, class: `act ${extra}`.trim(), onclick: () => act(action) }, label);
+  const press = () => {
+    const chosen = typeof action === "function" ? action() : action;
+    if (chosen) act(chosen);
+  };
+  const button = h("button", { type: "button", ...others, class: `act ${extra}`.trim(), onclick: press }, label);
   if (blocked) button.dataset.blocked = "1"; // not now (a decision is pending), whatever the connection
   button.disabled = !app.joined || blocked;
   return button;
@@ -670,6 +700,7 @@ function renderAll() {
   renderDecision();
   renderDie();
   renderStack();
+  renderAttack();
   renderPlayers();
   renderSeatMap();
   renderInstructions();
@@ -884,6 +915,7 @@ function renderDecision() {
     return;
   }
   if (held(d.player) && canAct()) {
+    const prompt = app.secret && app.secret.id === d.id && app.secret.player === d.player ? app.secret.prompt : d.prompt;
     const numbers = d.kind === "choose_number";
     const options = h("div", { class: numbers ? "options numbers" : "options" });
     const quick = numbers ? d.options.slice(0, 16) : d.options; // a number up to 99: the small ones as buttons
@@ -913,7 +945,7 @@ function renderDecision() {
         "section",
         { class: "panel decision mine", role: "dialog", "aria-label": t("Your decision"), "data-testid": "decision" },
         h("h2", {}, app.you.seats.length > 1 ? t("{player} decides", { player: name(d.player) }) : t("Your decision"), " ", d.rule ? ruleTag(d.rule) : null),
-        h("div", { class: "prompt" }, ...richText(decisionText(d.prompt, logContext))),
+        h("div", { class: "prompt" }, ...richText(decisionText(prompt, logContext))),
         d.kind === "choose_direction" ? h("p", { class: "dim" }, t("You can also tap a marked space on the Eternities Map.")) : null,
         options,
         other,
@@ -1068,6 +1100,84 @@ function renderStack() {
     }
   }
   fill($("stack"), ...out);
+}
+
+// -- declaring attackers (508.1)
+
+/** Who declares attackers on this device now, and for whom: as the declare attackers step begins (508.1: before
+ *  anyone has declared them, ``attacks`` is null, and before anyone acts in the step: the stack is empty and the
+ *  active player has priority), when this device holds the active player or a player of the active team
+ *  (805.10b); else null. In Grand Melee, for the turn of the focused turn marker. (A pass is not in the view: a
+ *  declaration after one is refused by the engine, and the refusal shown.) */
+function attackDeclaration(v) {
+  if (!v || !canAct() || v.over || v.step !== "declare_attackers" || v.attacks !== null) return null;
+  const markers = v.turn_markers || [];
+  const focused = markers.find((m) => m.marker === v.focus);
+  if (markers.length && !(focused && focused.taking_turn)) return null;
+  const actives = (v.active_players && v.active_players.length ? v.active_players : [v.active]).filter(
+    (seat) => v.players[seat] && v.players[seat].status === "in_game",
+  );
+  if ((v.stack || []).length || !actives.includes(v.priority)) return null;
+  const mine = actives.filter(held);
+  if (!mine.length) return null;
+  return { declarer: mine.includes(app.acting) ? app.acting : mine[0], attackers: actives, marker: markers.length ? v.focus : null };
+}
+
+function renderAttack() {
+  const v = app.view;
+  const box = $("attack");
+  const declaration = attackDeclaration(v);
+  $("attack-panel").hidden = !declaration;
+  if (!declaration) {
+    fill(box);
+    return;
+  }
+  // What was ticked stays ticked while the table changes (a life total, another seat's action).
+  const ticked = new Set([...box.querySelectorAll("input[type=checkbox]:checked")].map((input) => input.value));
+  const groups = declaration.attackers.map((attacker) => {
+    const targets = (v.players[attacker].can_attack || []).filter((seat) => v.players[seat] && v.players[seat].status === "in_game");
+    return h(
+      "fieldset",
+      { class: "attack-group", "data-testid": `attacker-${attacker}` },
+      h("legend", {}, t("{player}'s creatures attack:", { player: name(attacker) })),
+      targets.length
+        ? targets.map((defender) =>
+            h(
+              "label",
+              { class: "choice" },
+              h("input", {
+                type: "checkbox",
+                value: `${attacker}:${defender}`,
+                checked: ticked.has(`${attacker}:${defender}`),
+                "data-testid": `attack-${attacker}-${defender}`,
+              }),
+              " ",
+              name(defender),
+            ),
+          )
+        : h("span", { class: "dim" }, t("nobody they may attack")),
+    );
+  });
+  const marker = declaration.marker === null ? {} : { marker: declaration.marker };
+  const blocked = Boolean(v.decision); // the engine takes only the answer while a decision is pending
+  const declare = () => {
+    const attacks = [...box.querySelectorAll("input[type=checkbox]:checked")].map((input) => input.value.split(":").map(Number));
+    if (!attacks.length) {
+      toast(t("Tick the players to attack, or choose “No attackers”."), "warn");
+      return null;
+    }
+    return { type: "attack", player: declaration.declarer, attacks, ...marker };
+  };
+  fill(
+    box,
+    ...groups,
+    h(
+      "div",
+      { class: "row" },
+      actionButton(t("Declare attackers"), declare, { class: "go", blocked, "data-testid": "declare-attackers" }),
+      actionButton(t("No attackers"), { type: "attack", player: declaration.declarer, attacks: [], ...marker }, { blocked, "data-testid": "no-attackers" }),
+    ),
+  );
 }
 
 // -- the players
@@ -1237,8 +1347,74 @@ function renderEffects() {
       ),
     );
   }
+  items.push(...turnReminders(v));
   $("effects-panel").hidden = items.length === 0;
   fill($("effects"), ...items);
+}
+
+/** What the table must remember about the turns to come and the cards around the planes: extra turns (500.7),
+ *  skips (614.10), this combat's attackers (508.1), the ordinary cards that change the planar game, and what
+ *  players last chose for a card that remembers it. */
+function turnReminders(v) {
+  const items = [];
+  for (const seat of v.extra_turns || []) {
+    const team = logContext.team(seat);
+    items.push(
+      h(
+        "li",
+        { "data-testid": "reminder-extra-turn" },
+        "↻ ",
+        team.length > 1
+          ? t("{player}'s team ({players}) will take an extra turn after this one.", { player: name(seat), players: listOf(team.map(name)) })
+          : t("{player} will take an extra turn after this one.", { player: name(seat) }),
+      ),
+    );
+  }
+  for (const skip of v.skips || []) {
+    const texts = SKIP_TEXT[skip.skip];
+    const source = phrase(skip.source || "a spell or ability");
+    const team = logContext.team(skip.player).length > 1;
+    items.push(
+      h(
+        "li",
+        { "data-testid": "reminder-skip" },
+        "↷ ",
+        texts ? t(texts[team ? 1 : 0], { source, player: name(skip.player) }) : `${source}: ${name(skip.player)} (${skip.skip})`,
+      ),
+    );
+  }
+  const combat = ["declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"].includes(v.step);
+  if (combat && Array.isArray(v.attacks) && v.attacks.length) {
+    items.push(h("li", { "data-testid": "reminder-attacks" }, "⚔ ", t("Attackers are declared: {attacks}.", { attacks: attacksText(v.attacks, logContext) })));
+  }
+  for (const permanent of v.permanents || []) {
+    const text = TRACKED_CARDS[permanent.card] || "";
+    items.push(
+      h(
+        "li",
+        { "data-testid": "reminder-permanent" },
+        "■ ",
+        ...tx("{player} controls {card}: {text}", {
+          player: name(permanent.player),
+          card: h("b", { lang: "en" }, permanent.card),
+          text: h("span", { lang: "en" }, text),
+        }),
+      ),
+    );
+  }
+  for (const choice of v.choices || []) {
+    const card = CHOICE_CARDS[choice.key] || String(choice.key).replaceAll("_", " ");
+    items.push(
+      h(
+        "li",
+        { "data-testid": "reminder-choice" },
+        "◇ ",
+        h("span", { class: "src", lang: "en" }, `${card}: `),
+        ...tx("{player} last chose {value}.", { player: name(choice.player), value: h("span", { lang: "en" }, choice.value) }),
+      ),
+    );
+  }
+  return items;
 }
 
 function renderVisited() {
@@ -1372,8 +1548,64 @@ function renderTools() {
   const items = v ? stackBlocks(v).flatMap((b) => b.stack) : [];
   fill(target, ...items.map((item) => h("option", { value: String(item.id) }, `#${item.id} ${item.source ? `${item.source}: ` : ""}${phrase(item.text)}`.slice(0, 90))));
   if (items.some((item) => String(item.id) === chosen)) target.value = chosen;
+  renderCastPlayer(caster);
   $("tools-panel").hidden = !canAct();
   renderDeploy();
+  renderPermanents();
+}
+
+/** The cast form's "Which player" menu, for an extra turn or a skip (a target player, 115.1): the players
+ *  within the caster's range of influence (801.4), the caster first (the engine's choice when none is named). */
+function renderCastPlayer(caster) {
+  const v = app.view;
+  const select = $("cast-player");
+  $("cast-player-field").hidden = !PLAYER_EFFECTS.has($("cast-effect").value);
+  const chosen = select.value === select.dataset.caster ? "" : select.value; // the caster was chosen: follow the caster
+  const standingSeat = (seat) => v && v.players[seat] && v.players[seat].status === "in_game";
+  const reach = v && caster !== null ? v.players[caster].in_range || [] : [];
+  const seats = caster === null ? [] : [caster, ...reach.filter((seat) => seat !== caster)].filter(standingSeat);
+  fill(select, ...seats.map((seat) => h("option", { value: String(seat) }, seat === caster ? t("{player} (the caster)", { player: name(seat) }) : name(seat))));
+  select.dataset.caster = caster === null ? "" : String(caster);
+  if (seats.some((seat) => String(seat) === chosen)) select.value = chosen;
+}
+
+/** The ordinary cards whose static abilities change the planar game (Susan Foreman, Ichor Elixir): the table
+ *  tells the engine when a player this device holds (the acting seat) gains or loses control of one. */
+function renderPermanents() {
+  const v = app.view;
+  const seat = app.acting;
+  const show = Boolean(v && canAct() && held(seat) && v.players[seat] && v.players[seat].status === "in_game" && Array.isArray(v.permanents));
+  $("permanents-panel").hidden = !show;
+  if (!show) return;
+  const blocked = Boolean(v.decision || v.over); // the engine takes only the answer while a decision is pending
+  fill(
+    $("permanents"),
+    ...Object.entries(TRACKED_CARDS).map(([card, text]) => {
+      const slug = card.toLowerCase().replaceAll(" ", "-");
+      const count = v.permanents.filter((p) => p.player === seat && p.card === card).length;
+      return h(
+        "div",
+        { class: "tracked-card", "data-testid": `tracked-${slug}` },
+        h("div", {}, h("b", { lang: "en" }, card), count > 1 ? ` ×${count}` : "", " ", h("span", { class: "dim", lang: "en" }, text)),
+        h(
+          "div",
+          { class: "row" },
+          actionButton(t("{player} controls it now", { player: name(seat) }), { type: "permanent", player: seat, card, controls: true }, {
+            class: "small",
+            blocked,
+            "data-testid": `gain-${slug}`,
+          }),
+          count
+            ? actionButton(t("{player} no longer controls it", { player: name(seat) }), { type: "permanent", player: seat, card, controls: false }, {
+                class: "small",
+                blocked,
+                "data-testid": `lose-${slug}`,
+              })
+            : null,
+        ),
+      );
+    }),
+  );
 }
 
 /** Emperor: every creature has "{T}: Target teammate gains control of this creature" (804.2); the form deploys
@@ -1426,6 +1658,7 @@ $("concede").addEventListener("click", () => {
 $("cast-effect").addEventListener("change", () => {
   const effect = $("cast-effect").value;
   $("cast-target-field").hidden = !(effect === "counter" || effect === "copy");
+  $("cast-player-field").hidden = !PLAYER_EFFECTS.has(effect);
 });
 
 $("cast-form").addEventListener("submit", (event) => {
@@ -1449,6 +1682,11 @@ $("cast-form").addEventListener("submit", (event) => {
       return;
     }
     action.target = Number($("cast-target").value);
+  }
+  if (PLAYER_EFFECTS.has(effect)) {
+    // An extra turn or a skip is the caster's unless another player (its target) is named.
+    const chosen = $("cast-player").value;
+    if (chosen !== "" && Number(chosen) !== seat) action.target_player = Number(chosen);
   }
   act(action);
   $("cast-label").value = "";
