@@ -302,18 +302,20 @@ def legal_actions(state: GameState, catalog: Catalog | None = None) -> list[Acti
         for part in melee.each_turn(state):
             if part.taking_turn:
                 marker = part.focus if isinstance(part, GameState) else part.marker
-                out.extend(_priority_actions(state, part, marker))
+                out.extend(_priority_actions(state, part, marker, cards))
                 out.extend(_report_actions(state, part, cards))
         out.extend(_concedes(state.seats_in_game))
         return out
-    out = _priority_actions(state, state, None)
+    out = _priority_actions(state, state, None, cards)
     if state.face_up:
         out.extend(_report_actions(state, state, cards))
     out.extend(_concedes(state.seats_in_game))
     return out
 
 
-def _priority_actions(state: GameState, part: GameState | MeleeTurn, marker: int | None) -> list[Action]:
+def _priority_actions(
+    state: GameState, part: GameState | MeleeTurn, marker: int | None, catalog: Catalog
+) -> list[Action]:
     """What the player (or team) holding priority may do, and the active player's roll. ``part`` holds the
     turn, stack and priority (``state`` itself, or in Grand Melee a waiting turn marker's part)."""
     holder = part.priority
@@ -324,7 +326,7 @@ def _priority_actions(state: GameState, part: GameState | MeleeTurn, marker: int
     actors = state.team(holder) if state.team_turns else (holder,)
     stack = part.stack
     # Whether anyone might be unable to cast spells (101.2): an effect, or an attack this turn (Prahv).
-    restricted = bool(state.effects or state.attacked or any(t.attacked for t in state.melee))
+    restricted = restrictions.casting_may_be_forbidden(state)
     for seat in actors:
         start = len(out)
         if stack:
@@ -336,7 +338,7 @@ def _priority_actions(state: GameState, part: GameState | MeleeTurn, marker: int
             if main and seat == part.active and state.seating.deploys_creatures:
                 out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
         out.extend(_casts_action(seat, marker))
-        if restricted and not _may_cast(state, seat):
+        if restricted and not _may_cast(state, seat, catalog):
             # 101.2: a player who can't cast spells may still activate abilities.
             out[start:] = [replace(a, spell=False) if isinstance(a, Cast) and a.spell else a for a in out[start:]]
     if part.step is Step.DECLARE_ATTACKERS and part.attacks is None and part.taking_turn:
@@ -344,35 +346,27 @@ def _priority_actions(state: GameState, part: GameState | MeleeTurn, marker: int
     return out
 
 
-def _may_cast(state: GameState, seat: int) -> bool:
+def _may_cast(state: GameState, seat: int, catalog: Catalog) -> bool:
     try:
-        restrictions.check_cast_allowed(state, seat, state.catalog)
+        restrictions.check_cast_allowed(state, seat, catalog)
     except IllegalActionError:
         return False
     return True
 
 
 def _attack_actions(state: GameState, part: GameState | MeleeTurn, marker: int | None) -> list[Action]:
-    """Attack declarations to offer (508.1): none, each attackable player alone, and all of them at once,
-    for the active player (or each player of the active team, 805.10b). Others are legal too but are not
-    listed: the combinations grow too fast. Those a face-up card forbids (508.1c) are left out."""
-    attackers = _active_players(state, part.active)
-    pairs = [(a, d) for a in attackers for d in state.can_attack(a)]
-    declarer = attackers[0] if attackers else part.active
-    options: list[tuple[tuple[int, int], ...]] = [()]
-    options.extend((pair,) for pair in pairs)
+    """Attack declarations to offer (508.1): none, each allowed pair alone, and all of them at once, for
+    the active player (or the active team, 805.10b). Others are legal too but are not listed: the
+    combinations grow too fast. Pairs a face-up card forbids (508.1c) are left out."""
+    focused = state if isinstance(part, GameState) else melee.focused(state, part.marker)
+    pairs = restrictions.allowed_pairs(focused, focused.catalog_or(state.catalog))
+    if pairs is None:
+        return []
+    declarer = focused.active_players[0] if focused.active_players else focused.active
+    options: list[tuple[tuple[int, int], ...]] = [(), *((pair,) for pair in pairs)]
     if len(pairs) > 1:
         options.append(tuple(pairs))
-    focused = state if isinstance(part, GameState) else melee.focused(state, part.marker)
-    out: list[Action] = []
-    for attacks in options:
-        action = Attack(declarer, attacks=attacks, marker=marker)
-        try:
-            restrictions.check_attack(focused, action, focused.catalog_or(state.catalog))
-        except IllegalActionError:
-            continue
-        out.append(action)
-    return out
+    return [Attack(declarer, attacks=attacks, marker=marker) for attacks in options]
 
 
 def _active_players(state: GameState, active: int) -> tuple[int, ...]:

@@ -58,8 +58,26 @@ def _this_turn(state: GameState, field: str) -> set[int]:
     return out
 
 
+def casting_may_be_forbidden(state: GameState) -> bool:
+    """Whether anything could forbid a player to cast spells now (cheap; :func:`check_cast_allowed` says
+    whom): a "can't cast spells" effect, or an attack this turn (Prahv)."""
+    if state.attacked:
+        return True
+    if state.effects:
+        for effect in state.effects:
+            if effect.kind == CANT_CAST_SPELLS_EFFECT:
+                return True
+    if state.melee:
+        for turn in state.melee:
+            if turn.attacked:
+                return True
+    return False
+
+
 def check_cast_allowed(state: GameState, seat: int, catalog: Catalog) -> None:
     """Raise :class:`IllegalActionError` if ``seat`` can't cast spells now (101.2)."""
+    if not casting_may_be_forbidden(state):
+        return
     for effect in state.effects:
         if effect.kind == CANT_CAST_SPELLS_EFFECT and seat in effect.players:
             raise IllegalActionError("101.2", f"{state.players[seat].name} can't cast spells: {effect.text}")
@@ -136,3 +154,31 @@ def _check_defender(s: GameState, attacker: int, defender: int) -> None:
     raise IllegalActionError(
         table.attack.rule, f"with the {table.attack.value} attack option, {who} can attack only: {allowed}"
     )
+
+
+def allowed_pairs(state: GameState, catalog: Catalog) -> list[tuple[int, int]] | None:
+    """The (attacker, defender) pairs an attack declaration may list now, each legal on its own (508.1,
+    508.1c); ``None`` when no declaration may be made now. (:func:`check_attack` checks a whole
+    declaration; this lists what to offer, worked out once.)"""
+    s = state
+    if (
+        not s.taking_turn
+        or s.step is not Step.DECLARE_ATTACKERS
+        or s.attacks is not None
+        or s.stack
+        or s.passed
+        or s.priority is None
+        or not s.has_priority(s.active)
+    ):
+        return None
+    protected: set[int] = set()
+    for effect in s.effects:
+        if effect.kind == CANT_ATTACK_YOU_EFFECT:
+            protected.update(s.team(effect.controller) if s.team_turns else (effect.controller,))
+    cast_this_turn = _this_turn(s, "spells_cast")
+    out: list[tuple[int, int]] = []
+    for attacker in s.active_players:
+        if attacker in cast_this_turn and bound_by(s, RuleChange.NO_ATTACKS_AFTER_CASTING, attacker, catalog):
+            continue
+        out.extend((attacker, d) for d in s.can_attack(attacker) if d not in protected and s.in_game(d))
+    return out
