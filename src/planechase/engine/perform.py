@@ -45,7 +45,8 @@ from ..core.state import (
 from ..planar.chaos import roll_planar_die
 from ..planar.triggers import fire, listening, trigger_ability
 from .leave import leave_game
-from .turns import MAX_AUTOMATIC_STEPS, give_priority, pass_priority, proceed, resolve_top, settle
+from .stack import pass_priority, resolve_top
+from .turns import MAX_AUTOMATIC_STEPS, give_priority, proceed, settle
 
 
 def perform(run: Run, action: Action) -> None:
