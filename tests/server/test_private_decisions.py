@@ -65,11 +65,14 @@ def test_only_the_deciding_seats_devices_see_the_cards(server: LiveServer, seed:
             assert other.quiet()  # no private message for the other seats or a spectator
         assert ann.quiet()
 
-        # The engine's refusal quotes the pending decision: Bob is told it as the view shows it, Ann in full.
+        # The engine's refusal quotes the pending decision as the acting seat may read it: for Bob's seat, as
+        # the view shows it (whichever device sends it); for Ann's own seat, in full.
         refused = bob.act({"type": "life", "player": 1, "amount": -1})
         assert refused["type"] == "refused" and refused["code"] == "illegal", refused
         assert public["prompt"] in refused["message"] and secret["prompt"] not in refused["message"]
         refused = ann.act({"type": "life", "player": 1, "amount": -1})
+        assert refused["type"] == "refused" and secret["prompt"] not in refused["message"], refused
+        refused = ann.act({"type": "life", "player": 0, "amount": -1})
         assert refused["type"] == "refused" and secret["prompt"] in refused["message"], refused
 
         # A device of Ann's joining now is told again; Bob's is not.

@@ -360,6 +360,17 @@ class Decision:
                 return option
         return None
 
+    def prompt_for(self, seat: int | None, decider: str) -> str:
+        """The prompt as ``seat`` may read it (``None``: a spectator); ``decider`` is the deciding player's
+        name. Hidden information stays with the deciding player: for Susan Foreman's choice the others read
+        only what is being decided, not which cards are on top of the planar deck."""
+        if self.kind is DecisionKind.ARRANGE_PLANAR_DECK and seat != self.player:
+            return (
+                f"Susan Foreman: {decider} looks at the top two cards of their planar deck and chooses one to put "
+                "on the bottom."
+            )
+        return self.prompt
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Pending:

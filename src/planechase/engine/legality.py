@@ -35,7 +35,7 @@ from ..core.actions import (
     TrackPermanent,
     kind_of_action,
 )
-from ..core.state import DecisionKind, GameState, MeleeTurn, OtherEffect, PlayerStatus, StackItem, StackKind, Step
+from ..core.state import GameState, MeleeTurn, OtherEffect, PlayerStatus, StackItem, StackKind, Step
 from ..errors import IllegalActionError, InvalidActionError
 from . import melee, restrictions
 
@@ -143,10 +143,7 @@ def _check_answer(state: GameState, action: Action) -> None:
         return
     if not isinstance(action, Choose):
         decider = state.players[decision.player].name
-        prompt = decision.prompt
-        if decision.kind is DecisionKind.ARRANGE_PLANAR_DECK and seat != decision.player:
-            # Hidden information: only the deciding player may read which cards are on top of their deck.
-            prompt = "Susan Foreman: which of the top two cards of their planar deck goes to the bottom"
+        prompt = decision.prompt_for(seat, decider)  # hidden information stays with the deciding player
         raise IllegalActionError(decision.rule, f"{decider} must decide first: {prompt}")
     if action.decision != decision.id:
         raise IllegalActionError(

@@ -333,7 +333,8 @@ class Room:
 
     def _unseen(self, client: Client, text: str) -> str:
         """A refusal's ``text`` for ``client``, without the hidden prompt of a pending decision that is not its
-        seat's to see (the engine's refusal quotes the pending decision's prompt), as the view shows it instead."""
+        seat's to see, as the view shows it instead. (The engine already quotes it in full only to an action of
+        the deciding seat; this also keeps it from a device without that seat, whatever seat it acts for.)"""
         pending = self.game_state.pending
         if pending is None or pending.decision.kind not in SECRET_DECISIONS or pending.decision.player in client.seats:
             return text
