@@ -265,3 +265,12 @@ def test_508_1_attackers_are_declared_before_anyone_acts_in_the_step() -> None:
     game.undo()
     act(game, type="cast", player=0, label="Giant Growth", types="green instant")
     assert refused(game, Attack(0, attacks=((0, 1),))).rule == "508.1"
+
+
+def test_117_4_the_view_says_who_passed_so_a_client_knows_attacks_are_closed() -> None:
+    game = make_game([QUIET] * 3, players=THREE)
+    to_attacks(game)
+    assert game.view()["passed"] == []
+    act(game, type="pass", player=0)
+    assert game.view()["passed"] == [0]
+    assert not any(isinstance(a, Attack) for a in game.legal_actions())

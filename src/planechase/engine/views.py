@@ -366,6 +366,7 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog | None = No
         "focus": state.focus if state.markers is not None else None,
         "turn_markers": _turn_markers(state, catalog),
         "eternities_map": _eternities_map(state, catalog),
+        "passed": list(state.passed),
         "extra_turns": list(state.extra_turns),
         "skips": [{"player": k.seat, "skip": k.kind.value, "source": k.source} for k in state.skips],
         "attacks": None if state.attacks is None else [list(pair) for pair in state.attacks],

@@ -1107,8 +1107,8 @@ function renderStack() {
 /** Who declares attackers on this device now, and for whom: as the declare attackers step begins (508.1: before
  *  anyone has declared them, ``attacks`` is null, and before anyone acts in the step: the stack is empty and the
  *  active player has priority), when this device holds the active player or a player of the active team
- *  (805.10b); else null. In Grand Melee, for the turn of the focused turn marker. (A pass is not in the view: a
- *  declaration after one is refused by the engine, and the refusal shown.) */
+ *  (805.10b), and nobody has passed in the step (``passed`` is empty); else null. In Grand Melee, for the turn
+ *  of the focused turn marker. */
 function attackDeclaration(v) {
   if (!v || !canAct() || v.over || v.step !== "declare_attackers" || v.attacks !== null) return null;
   const markers = v.turn_markers || [];
@@ -1117,7 +1117,7 @@ function attackDeclaration(v) {
   const actives = (v.active_players && v.active_players.length ? v.active_players : [v.active]).filter(
     (seat) => v.players[seat] && v.players[seat].status === "in_game",
   );
-  if ((v.stack || []).length || !actives.includes(v.priority)) return null;
+  if ((v.stack || []).length || (v.passed || []).length || !actives.includes(v.priority)) return null;
   const mine = actives.filter(held);
   if (!mine.length) return null;
   return { declarer: mine.includes(app.acting) ? app.acting : mine[0], attackers: actives, marker: markers.length ? v.focus : null };
