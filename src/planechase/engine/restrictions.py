@@ -19,7 +19,7 @@ import functools
 
 from ..cards.model import CANT_ATTACK_YOU_EFFECT, CANT_CAST_SPELLS_EFFECT, Catalog, RuleChange
 from ..core.actions import Attack
-from ..core.state import GameState, MeleeTurn, Step
+from ..core.state import ContinuousEffect, GameState, MeleeTurn, Step
 from ..errors import IllegalActionError, InvalidActionError
 from . import melee
 
@@ -94,17 +94,9 @@ def check_attack(state: GameState, action: Attack, catalog: Catalog) -> None:
     s = state
     players = s.players
     name = players[action.player].name
-    if not s.taking_turn or s.step is not Step.DECLARE_ATTACKERS:
-        raise IllegalActionError(
-            "508.1", f"attackers are declared as the declare attackers step begins, not in the {s.step.label}"
-        )
-    if s.attacks is not None:
-        raise IllegalActionError("508.1", "attackers were already declared in this combat")
-    if s.stack or s.passed or s.priority is None or not s.has_priority(s.active):
-        # 508.1: the declaration is the step's first act, before players act with priority in it.
-        raise IllegalActionError(
-            "508.1", "attackers are declared as the declare attackers step begins, before anyone acts in it"
-        )
+    closed = _declaration_closed(s)
+    if closed is not None:
+        raise IllegalActionError("508.1", closed)
     if action.player not in s.active_players:
         if s.team_turns:
             raise IllegalActionError("805.10b", f"{name} is not on the active team: the active team declares attackers")
@@ -127,11 +119,9 @@ def check_attack(state: GameState, action: Attack, catalog: Catalog) -> None:
         if not s.in_game(defender):
             raise IllegalActionError("506.3c", f"{whom} has left the game and can't be attacked")
         _check_defender(s, attacker, defender)
-        for effect in s.effects:
-            if effect.kind == CANT_ATTACK_YOU_EFFECT:
-                protected = s.team(effect.controller) if s.team_turns else (effect.controller,)
-                if defender in protected:
-                    raise IllegalActionError("508.1c", f"{effect.text[:1].upper()}{effect.text[1:]}")
+        effect = _protections(s).get(defender)
+        if effect is not None:
+            raise IllegalActionError("508.1c", f"{effect.text[:1].upper()}{effect.text[1:]}")
         if attacker in cast_this_turn:
             card = bound_by(s, RuleChange.NO_ATTACKS_AFTER_CASTING, attacker, catalog)
             if card is not None:
@@ -161,24 +151,36 @@ def allowed_pairs(state: GameState, catalog: Catalog) -> list[tuple[int, int]] |
     508.1c); ``None`` when no declaration may be made now. (:func:`check_attack` checks a whole
     declaration; this lists what to offer, worked out once.)"""
     s = state
-    if (
-        not s.taking_turn
-        or s.step is not Step.DECLARE_ATTACKERS
-        or s.attacks is not None
-        or s.stack
-        or s.passed
-        or s.priority is None
-        or not s.has_priority(s.active)
-    ):
+    if _declaration_closed(s) is not None:
         return None
-    protected: set[int] = set()
-    for effect in s.effects:
-        if effect.kind == CANT_ATTACK_YOU_EFFECT:
-            protected.update(s.team(effect.controller) if s.team_turns else (effect.controller,))
+    protected = _protections(s)
     cast_this_turn = _this_turn(s, "spells_cast")
     out: list[tuple[int, int]] = []
     for attacker in s.active_players:
         if attacker in cast_this_turn and bound_by(s, RuleChange.NO_ATTACKS_AFTER_CASTING, attacker, catalog):
             continue
         out.extend((attacker, d) for d in s.can_attack(attacker) if d not in protected and s.in_game(d))
+    return out
+
+
+def _declaration_closed(s: GameState) -> str | None:
+    """Why attackers can't be declared now (508.1), or ``None`` if they can: only in the declare attackers
+    step, once per combat, as the step begins, before players act with priority in it."""
+    if not s.taking_turn or s.step is not Step.DECLARE_ATTACKERS:
+        return f"attackers are declared as the declare attackers step begins, not in the {s.step.label}"
+    if s.attacks is not None:
+        return "attackers were already declared in this combat"
+    if s.stack or s.passed or s.priority is None or not s.has_priority(s.active):
+        return "attackers are declared as the declare attackers step begins, before anyone acts in it"
+    return None
+
+
+def _protections(s: GameState) -> dict[int, ContinuousEffect]:
+    """The players no creature can attack (508.1c: Agyrem's "creatures can't attack you"; with shared team
+    turns, "you" is the whole team, 901.12c), each with the effect that protects them."""
+    out: dict[int, ContinuousEffect] = {}
+    for effect in s.effects:
+        if effect.kind == CANT_ATTACK_YOU_EFFECT:
+            for seat in s.team(effect.controller) if s.team_turns else (effect.controller,):
+                out.setdefault(seat, effect)
     return out
