@@ -48,7 +48,7 @@ from typing import Any
 
 import chess
 
-from planechase import GameConfig, apply, legal_actions, new_game
+from planechase import GameConfig, apply, compiled, legal_actions, new_game
 from planechase.sim.random_play import RandomAgent, random_config
 
 #: A Free-for-All of two players: the two-player game, apart from the multiplayer Free-for-All.
@@ -291,6 +291,8 @@ def machine() -> dict[str, Any]:
         "cpu": cpu_name(),
         "cores": os.cpu_count(),
         "planechase": _version("planechase"),
+        "engine": compiled.status().mode,
+        "engine_detail": compiled.status().reason,
         "chess": _version("chess"),
     }
 
@@ -383,6 +385,8 @@ def table(results: dict[str, Any]) -> str:
         f"median of {s['repeats']} x {s['seconds']:g} s; Python {m['python']} ({m['implementation']}), "
         f"{m['cores']} cores, {m['cpu']}; python-chess {m['chess']}"
     )
+    if "engine" in m:
+        lines.append(f"engine: {m['engine_detail']} (PLANECHASE_ENGINE=pure or compiled chooses)")
     return "\n".join(lines)
 
 

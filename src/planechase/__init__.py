@@ -18,6 +18,10 @@ defaults come from (:mod:`planechase.api`): the engine below is handed its catal
 
 from __future__ import annotations
 
+from . import compiled as _compiled
+
+_compiled.activate()  # the compiled engine, when it is built and up to date: before any engine module is imported
+
 from .api import Game, apply, is_legal, legal_actions, new_game, state_from_dict, state_from_json, view
 from .cards.catalog import CATALOG
 from .core.actions import (

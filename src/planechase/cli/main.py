@@ -225,6 +225,31 @@ app.command("seats")(seats)
 app.add_typer(deck_app, name="deck")
 
 
+@app.command("build-engine")
+def build_engine(
+    check: Annotated[
+        bool, typer.Option("--check", help="Only say which engine runs and why; exit 1 if it is not the compiled one.")
+    ] = False,
+) -> None:
+    """Compile the engine with mypyc (about 1.4 times as fast; needs mypy and a C compiler:
+    pip install 'planechase[fast]'). Without a build, or with PLANECHASE_ENGINE=pure, the same engine runs as
+    pure Python."""
+    from .. import compiled
+
+    if check:
+        usable, reason = compiled.check()
+        state = compiled.status()
+        typer.echo(f"this process: {state.mode} ({state.reason})")
+        typer.echo(f"the build in {compiled.directory()}: {'usable' if usable else 'not usable'}: {reason}")
+        raise typer.Exit(0 if usable is not None else 1)
+    try:
+        compiled.build(say=typer.echo)
+    except compiled.CompiledEngineError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo("New processes use it; PLANECHASE_ENGINE=pure turns it off.")
+
+
 @app.command()
 def version() -> None:
     """Print the version."""
