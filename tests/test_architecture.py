@@ -38,10 +38,11 @@ LAYERS: dict[str, int] = {
 }
 
 #: Imports under ``if TYPE_CHECKING:`` that name a type from a higher layer, by importing module: the module
-#: imported and the names it may give. The core's run context and state, and the map's planar code, read
-#: ``run.catalog`` / ``state.catalog``, whose type is the card vocabulary's :class:`Catalog`.
+#: imported and the names it may give. The core's run context, state and queries, and the map's planar code,
+#: read ``run.catalog`` / ``state.catalog``, whose type is the card vocabulary's :class:`Catalog`.
 TYPE_ONLY_UPWARD: dict[str, dict[str, frozenset[str]]] = {
     "planechase.core.context": {"planechase.cards.model": frozenset({"Catalog"})},
+    "planechase.core.queries": {"planechase.cards.model": frozenset({"Catalog"})},
     "planechase.core.state": {"planechase.cards.model": frozenset({"Catalog"})},
     "planechase.planar.eternities": {"planechase.cards.model": frozenset({"Catalog"})},
 }

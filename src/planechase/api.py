@@ -53,12 +53,12 @@ def state_from_json(text: str, catalog: Catalog = CATALOG) -> GameState:
 
 def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog | None = None) -> _reducer.StepResult:
     """Apply ``action`` to ``state`` (see :func:`planechase.engine.reducer.apply`)."""
-    return _reducer.apply(state, action, _catalog(state, catalog))
+    return _reducer.apply(state, action, catalog, default=CATALOG)
 
 
 def legal_actions(state: GameState, catalog: Catalog | None = None) -> list[Action]:
     """Every enumerable legal action (see :func:`planechase.engine.legality.legal_actions`)."""
-    return _legality.legal_actions(state, _catalog(state, catalog))
+    return _legality.legal_actions(state, catalog, default=CATALOG)
 
 
 def is_legal(state: GameState, action: Action, catalog: Catalog | None = None) -> bool:

@@ -44,6 +44,7 @@ from types import ModuleType
 #: markers, the map), actions, configuration and card catalog stay Python classes: the state keeps its memos in
 #: its ``__dict__``, which compiled classes don't have, and saved states are read back into those classes.
 COMPILED_MODULES: tuple[str, ...] = (
+    "planechase.core.queries",
     "planechase.core.context",
     "planechase.core.events",
     "planechase.core.rng",

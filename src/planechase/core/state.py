@@ -12,14 +12,13 @@ the engine makes many; they hash by value, as frozen ones would.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import PlanechaseError
 from ..variants.eternities_map import EternitiesMap
-from ..variants.seating import Seating, Variant, attackable, seating
+from ..variants.seating import Seating, Variant, attackable
 from ..variants.turn_markers import TurnMarkers
 
 if TYPE_CHECKING:
@@ -484,9 +483,7 @@ class GameState:
 
     def copy(self) -> GameState:
         """A shallow copy: enough, since every field is immutable."""
-        new = GameState.__new__(GameState)
-        new.__dict__.update(self.__dict__)
-        return new
+        return _queries.copy_state(self)
 
     # -- the catalog the game is played with -----------------------------------------------------
 
@@ -529,55 +526,37 @@ class GameState:
     @property
     def seats_in_game(self) -> tuple[int, ...]:
         """The seats of the players still in the game, in seat order (worked out once per ``players``)."""
-        players = self.players
-        cached: tuple[tuple[Player, ...], tuple[int, ...]] | None = self.__dict__.get("_seats_in_game")
-        if cached is not None and cached[0] is players:
-            return cached[1]
-        seats = tuple(p.seat for p in players if p.status is _IN_GAME)
-        self.__dict__["_seats_in_game"] = (players, seats)
-        return seats
+        return _queries.seats_in_game(self)
 
     # -- teams and turns (800-810) -----------------------------------------------------------------
 
     @property
     def seating(self) -> Seating:
         """The variant's table: teams, roles, ranges of influence and the attack option."""
-        return self.table if self.table is not None else _free_for_all(len(self.players))
+        return _queries.table_of(self)
 
     def team(self, seat: int) -> tuple[int, ...]:
         """``seat`` and its teammates still in the game (``seat`` first, even if it has left)."""
-        return (seat, *(m for m in self.seating.mates[seat] if self.players[m].status is _IN_GAME))
+        return _queries.team(self, seat)
 
     def unit_of(self, seat: int) -> int:
         """Who takes turns and priority for ``seat``: its team's primary player when teams share turns
         (805.4, 805.5), else ``seat`` itself."""
-        if not self.team_turns:
-            return seat
-        leader = self.seating.leaders[seat]
-        return self.seating.leader(self.seating.team_of(seat) or 0) if leader is None else leader
+        return _queries.unit_of(self, seat)
 
     @property
     def units_in_game(self) -> tuple[int, ...]:
         """The players, or with shared team turns the teams' primary players, still in the game."""
-        if not self.team_turns:
-            return self.seats_in_game
-        seats = self.seats_in_game
-        memo: tuple[tuple[int, ...], tuple[int, ...]] | None = self.__dict__.get("_units_memo")
-        if memo is not None and memo[0] is seats:
-            return memo[1]
-        units = tuple(seat for seat in seats if self.unit_of(seat) == seat)
-        self.__dict__["_units_memo"] = (seats, units)
-        return units
+        return _queries.units_in_game(self)
 
     @property
     def active_players(self) -> tuple[int, ...]:
         """The active player, or every player of the active team still in the game (805.4a)."""
-        members = self.team(self.active) if self.team_turns else (self.active,)
-        return tuple(seat for seat in members if self.in_game(seat))
+        return _queries.active_players(self)
 
     def has_priority(self, seat: int) -> bool:
         """Whether ``seat`` may act with priority now: it holds it, or its team does (805.5a)."""
-        return self.priority is not None and self.unit_of(seat) == self.unit_of(self.priority)
+        return _queries.has_priority(self, seat)
 
     def reach(self, seat: int) -> tuple[int, ...]:
         """The players ``seat`` can affect: those within its range of influence as this turn began
@@ -606,46 +585,12 @@ class GameState:
         """The players in the game within ``seat``'s range of influence as the turn began (801.2c). For a
         player who has left (a turn marker can stay with them until their turn ends, 807.4c), the players
         next to their seat. (Worked out once per seat for each ``players`` and ``influence``.)"""
-        memo: tuple[tuple[Player, ...], tuple[tuple[int, ...], ...], dict[int, tuple[int, ...]]] | None
-        memo = self.__dict__.get("_reach_memo")
-        if memo is None or memo[0] is not self.players or memo[1] is not self.influence:
-            memo = (self.players, self.influence, {})
-            self.__dict__["_reach_memo"] = memo
-        reach = memo[2].get(seat)
-        if reach is None:
-            reach = memo[2][seat] = self._marker_reach(seat)
-        return reach
-
-    def _marker_reach(self, seat: int) -> tuple[int, ...]:
-        if self.in_game(seat) and self.influence and self.influence[seat]:
-            return tuple(other for other in self.influence[seat] if self.in_game(other))
-        present = sorted({*self.seats_in_game, seat})
-        if len(present) == 1:
-            return ()
-        at = present.index(seat)
-        near = {seat, present[at - 1], present[(at + 1) % len(present)]}
-        return tuple(other for other in present if other in near and self.in_game(other))
+        return _queries.marker_reach(self, seat)
 
     def priority_players(self) -> tuple[int, ...]:
         """Who gets priority for this stack: the players (or teams) in the game; in Grand Melee, only those
         within range of the turn marker or of a player controlling an object on this stack (807.5a)."""
-        if self.markers is None:
-            return self.units_in_game if self.team_turns else self.seats_in_game
-        memo: _PriorityMemo | None = self.__dict__.get("_priority_memo")
-        if (
-            memo is not None
-            and memo[0] is self.players
-            and memo[1] is self.influence
-            and memo[2] == self.active
-            and memo[3] is self.stack
-        ):
-            return memo[4]
-        near = set(self.marker_reach(self.active))
-        for item in self.stack:
-            near.update(self.marker_reach(item.controller))
-        eligible = tuple(seat for seat in self.seats_in_game if seat in near)
-        self.__dict__["_priority_memo"] = (self.players, self.influence, self.active, self.stack, eligible)
-        return eligible
+        return _queries.priority_players(self)
 
     def in_range(self, seat: int, other: int) -> bool:
         """Whether ``other`` was within ``seat``'s range of influence as this turn began (801.2c)."""
@@ -681,50 +626,14 @@ class GameState:
     def next_in_turn_order(self, seat: int, *, include: tuple[int, ...] | None = None) -> int | None:
         """The next player after ``seat`` in the current turn order who is in the game (or in ``include``).
         With shared team turns, the next team's primary player (805.4)."""
-        n = len(self.players)
-        candidates = self.units_in_game if include is None else include
-        if include is not None and self.team_turns:
-            candidates = tuple(seat for seat in include if self.unit_of(seat) == seat)
-        for k in range(1, n + 1):
-            other = (seat + k * self.direction) % n
-            if other in candidates:
-                return other
-        return None
+        return _queries.next_in_turn_order(self, seat, include)
 
     def apnap(self) -> tuple[int, ...]:
         """Players in the game in APNAP order (101.4): the active player first, then turn order. With
         shared team turns, the active team's players, then each other team's in turn order (805.6).
         (Worked out once for each ``players``, active player and direction of play.)"""
-        memo: tuple[tuple[Player, ...], int, int, tuple[int, ...]] | None = self.__dict__.get("_apnap_memo")
-        if memo is not None and memo[0] is self.players and memo[1] == self.active and memo[2] == self.direction:
-            return memo[3]
-        order = self._apnap()
-        self.__dict__["_apnap_memo"] = (self.players, self.active, self.direction, order)
-        return order
-
-    def _apnap(self) -> tuple[int, ...]:
-        order: list[int] = []
-        # 805.6: with shared team turns, the active team comes first, through its primary player (805.2);
-        # each team is listed once, whichever of its players the turn is recorded under.
-        seat = self.unit_of(self.active)
-        if self.in_game(seat):
-            order.append(seat)
-        for _ in range(len(self.players)):
-            nxt = self.next_in_turn_order(seat)
-            if nxt is None or nxt in order:
-                break
-            order.append(nxt)
-            seat = nxt
-        if not self.team_turns:
-            return tuple(order)
-        return tuple(member for unit in order for member in self.team(unit) if self.in_game(member))
+        return _queries.apnap(self)
 
 
-#: What :meth:`GameState.priority_players` remembers: the players, ranges, active player and stack it was
-#: worked out for, and the answer.
-_PriorityMemo = tuple[tuple[Player, ...], object, int, tuple[StackItem, ...], tuple[int, ...]]
-
-
-@functools.cache
-def _free_for_all(players: int) -> Seating:
-    return seating("free_for_all", players)
+# The queries' implementations (imported last: they read this module's classes).
+from . import queries as _queries  # noqa: E402

@@ -18,6 +18,7 @@ card's name, or the label of the spell or ability the table cast).
 from __future__ import annotations
 
 from .context import Run
+from .queries import team, unit_of
 from .state import BEGINNING_PHASE, COMBAT_PHASE, TURN_STEPS, Skip, SkipKind, Step
 
 #: The phase each step belongs to (500.1): beginning, precombat main, combat, postcombat main, ending.
@@ -61,16 +62,16 @@ def add_extra_turn(run: Run, seat: int, source: str | None = None) -> None:
         s.extra_turns = (seat, *s.extra_turns)
         run.emit("extra_turn", "500.7", f"{said}{run.name(seat)} will take an extra turn after this one.", player=seat)
         return
-    primary = s.unit_of(seat)
-    team = s.team(primary)
+    primary = unit_of(s, seat)
+    members = team(s, primary)
     s.extra_turns = (primary, *s.extra_turns)
     run.emit(
         "extra_turn",
         ("500.7", "805.8"),
-        f"{said}{run.name(seat)}'s team ({' and '.join(run.name(m) for m in team)}) will take an extra turn after "
-        "this one.",
+        f"{said}{run.name(seat)}'s team ({' and '.join(run.name(m) for m in members)}) will take an extra turn "
+        "after this one.",
         player=seat,
-        team=list(team),
+        team=list(members),
     )
 
 
@@ -146,7 +147,7 @@ def add_skip(run: Run, seat: int, kind: SkipKind, source: str) -> None:
     """``seat`` will skip their next ``kind`` (614.10): the next occurrence that isn't skipped anyway, one
     occurrence for each effect (614.10a). With shared team turns, the team skips it (805.8)."""
     s = run.s
-    who = s.unit_of(seat) if s.team_turns else seat
+    who = unit_of(s, seat) if s.team_turns else seat
     s.skips = (*s.skips, Skip(who, kind, source))
     whose = f"{run.name(seat)}'s team" if s.team_turns else run.name(seat)
     rules = ("614.10", "805.8") if s.team_turns else ("614.10",)

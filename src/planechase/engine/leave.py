@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from ..cards.model import TriggerKind
 from ..core.context import Run
+from ..core.queries import in_game, next_in_turn_order, priority_players, seats_in_game, table_of
 from ..core.state import Duration, FaceUpCard, GameState, PlayerStatus, StackItem, StackKind
 from ..planar.planeswalk import end_effects, turn_up_new
 from ..planar.triggers import fire, remember_counters
@@ -31,7 +32,7 @@ def leave_game(
     (901.10), and a planeswalking ability on the stack ceases to exist if a plane left (901.10a).
     """
     s = run.s
-    leaving = [seat for seat in seats if s.in_game(seat)]
+    leaving = [seat for seat in seats if in_game(s, seat)]
     if not leaving:
         return
     followers = team_fate(s, leaving)
@@ -40,7 +41,7 @@ def leave_game(
         for seat, rule in followers.items():
             rules_by_seat[seat] = (rule, "800.4a")
         leaving = [*leaving, *followers]
-    staying = tuple(seat for seat in s.seats_in_game if seat not in leaving)
+    staying = tuple(seat for seat in seats_in_game(s) if seat not in leaving)
     if s.markers is not None:
         by = rules_by_seat
         _leave_grand_melee(run, leaving, staying, followers, status=status, rules=rules, reason=reason, by=by)
@@ -102,7 +103,7 @@ def _move_planar_controller(run: Run, leaving: Sequence[int], staying: Sequence[
     s = run.s
     pc = s.planar_controller
     if pc is not None and pc in leaving:
-        new_pc = s.next_in_turn_order(pc, include=tuple(staying)) if staying else None
+        new_pc = next_in_turn_order(s, pc, include=tuple(staying)) if staying else None
         s.planar_controller = new_pc
         if new_pc is not None:
             run.emit(
@@ -208,8 +209,8 @@ def _after_cards_left(run: Run, owned_face_up: tuple[FaceUpCard, ...], leaving: 
                     player=pc,
                 )
     # 800.4j; 807.5a: in Grand Melee, also a player no longer near this stack once objects on it ceased.
-    if s.priority is not None and (s.priority in leaving or s.priority not in s.priority_players()):
-        s.priority = s.next_in_turn_order(s.priority, include=s.priority_players())
+    if s.priority is not None and (s.priority in leaving or s.priority not in priority_players(s)):
+        s.priority = next_in_turn_order(s, s.priority, include=priority_players(s))
         # 117.5: state-based actions and triggers come before priority; the log says who receives it once
         # they are done (give_priority).
         run.priority_moved = True
@@ -253,7 +254,7 @@ def _keep_abilities(
 def team_fate(state: GameState, leaving: Sequence[int]) -> dict[int, str]:
     """Players who leave with ``leaving`` because their fate is their team's, and the rule why: the
     whole team in Two-Headed Giant (810.8a, 810.8b), the whole team with its emperor (809.5b, 809.5c)."""
-    table = state.seating
+    table = table_of(state)
     out: dict[int, str] = {}
     for seat in leaving:
         if table.variant is Variant.TWO_HEADED_GIANT:
@@ -263,7 +264,7 @@ def team_fate(state: GameState, leaving: Sequence[int]) -> dict[int, str]:
         else:
             continue
         for mate in table.teammates(seat):
-            if state.in_game(mate) and mate not in leaving and mate not in out:
+            if in_game(state, mate) and mate not in leaving and mate not in out:
                 out[mate] = rule
     return out
 
@@ -273,8 +274,8 @@ def end_if_decided(run: Run) -> bool:
     A team's result is its emperor's (809.5) or the team's (810.8a), whatever happened to its other
     players."""
     s = run.s
-    table = s.seating
-    remaining = s.seats_in_game
+    table = table_of(s)
+    remaining = seats_in_game(s)
     teams = {table.team_of(seat) if table.team_of(seat) is not None else -1 - seat for seat in remaining}
     if len(teams) > 1:
         return False

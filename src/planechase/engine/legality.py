@@ -35,6 +35,7 @@ from ..core.actions import (
     TrackPermanent,
     kind_of_action,
 )
+from ..core.queries import active_players, catalog_for, has_priority, in_game, seats_in_game, table_of, team
 from ..core.state import GameState, MeleeTurn, OtherEffect, PlayerStatus, StackItem, StackKind, Step
 from ..errors import IllegalActionError, InvalidActionError
 from . import melee, restrictions
@@ -107,7 +108,7 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
     if kind is Attack:
         restrictions.check_attack(state, action, state.catalog if catalog is None else catalog)  # type: ignore[arg-type]
         return
-    if not state.has_priority(seat):
+    if not has_priority(state, seat):
         holder = "nobody" if state.priority is None else players[state.priority].name
         if state.team_turns and state.priority is not None:
             holder += "'s team"
@@ -138,7 +139,7 @@ def _check_answer(state: GameState, action: Action) -> None:
     seat = action.player
     name = state.players[seat].name
     if isinstance(action, Concede | Lose):
-        if not state.in_game(seat):
+        if not in_game(state, seat):
             raise IllegalActionError("800.4a", f"{name} has left the game")
         return
     if not isinstance(action, Choose):
@@ -185,7 +186,7 @@ def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
     ability = card.abilities[action.ability]
     if TriggerKind.REPORTED_BY_YOU in ability.triggers:
         # 901.12c: with shared team turns, "you" is either player of the planar controller's team.
-        reporters = () if state.planar_controller is None else state.team(state.planar_controller)
+        reporters = () if state.planar_controller is None else team(state, state.planar_controller)
         if action.player not in (reporters if state.team_turns else (state.planar_controller,)):
             raise IllegalActionError(
                 "901.6",
@@ -200,7 +201,7 @@ def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
 def _check_roll(state: GameState, seat: int) -> None:
     if state.markers is not None and (seat != state.active or not state.taking_turn):
         raise IllegalActionError("901.9", "only a player taking a turn with a turn marker may roll the planar die")
-    if seat not in state.active_players:
+    if seat not in active_players(state):
         raise IllegalActionError(
             "901.12d" if state.team_turns else "901.9",
             "only a player of the active team may roll the planar die"
@@ -211,7 +212,7 @@ def _check_roll(state: GameState, seat: int) -> None:
         raise IllegalActionError("901.1", "this game is played without Planechase: there is no planar die")
     if not state.step.is_main:
         raise IllegalActionError("901.9", "the planar die may be rolled only during a main phase")
-    if not state.has_priority(seat):
+    if not has_priority(state, seat):
         raise IllegalActionError("901.9", "the planar die may be rolled only while you have priority")
     if state.stack:
         raise IllegalActionError("901.9", "the planar die may be rolled only while the stack is empty")
@@ -239,7 +240,7 @@ def _check_cast(state: GameState, action: Cast, catalog: Catalog) -> None:
         other = action.target_player
         if not 0 <= other < len(state.players):
             raise InvalidActionError(f"there is no seat {other}; seats are 0 to {len(state.players) - 1}")
-        if not state.in_game(other):
+        if not in_game(state, other):
             raise IllegalActionError("800.4a", f"{state.players[other].name} has left the game: not a legal target")
         if not state.in_range(action.player, other):
             raise IllegalActionError(
@@ -259,12 +260,12 @@ def _check_permanent(state: GameState, action: TrackPermanent) -> None:
 
 
 def _check_deploy(state: GameState, action: Deploy) -> None:
-    table = state.seating
+    table = table_of(state)
     if not table.deploys_creatures:
         raise IllegalActionError("804.1", f"{table.variant.label} doesn't use the deploy creatures option")
     if action.teammate not in table.teammates(action.player):
         raise IllegalActionError("804.2", "a creature can be deployed only to a teammate")
-    if not 0 <= action.teammate < len(state.players) or not state.in_game(action.teammate):
+    if not 0 <= action.teammate < len(state.players) or not in_game(state, action.teammate):
         raise IllegalActionError("800.4b", "that teammate has left the game")
     if not state.in_range(action.player, action.teammate):
         raise IllegalActionError("801.4", "that teammate is outside your range of influence: it can't be targeted")
@@ -283,16 +284,16 @@ def is_legal(state: GameState, action: Action, catalog: Catalog | None = None) -
     return True
 
 
-def legal_actions(state: GameState, catalog: Catalog | None = None) -> list[Action]:
+def legal_actions(state: GameState, catalog: Catalog | None = None, *, default: Catalog | None = None) -> list[Action]:
     """Every enumerable legal action (life and poison adjustments, which take any number, are left out).
-    ``catalog`` is the state's unless given."""
+    ``catalog`` is the state's unless given (``default`` for a state that has none)."""
     if state.over:
         return []
     if state.pending is not None:
         d = state.pending.decision
         choices: list[Action] = [Choose(player=d.player, decision=d.id, option=o.id) for o in d.options]
-        return choices + [_concede_action(p) for p in state.seats_in_game]
-    cards = state.catalog if catalog is None else catalog
+        return choices + [_concede_action(p) for p in seats_in_game(state)]
+    cards = catalog_for(state, catalog, default)
     if state.markers is not None:
         # 807.5: each turn marker has its own stack and priority; actions name the marker.
         out: list[Action] = []
@@ -301,12 +302,12 @@ def legal_actions(state: GameState, catalog: Catalog | None = None) -> list[Acti
                 marker = part.focus if isinstance(part, GameState) else part.marker
                 out.extend(_priority_actions(state, part, marker, cards))
                 out.extend(_report_actions(state, part, cards))
-        out.extend(_concedes(state.seats_in_game))
+        out.extend(_concedes(seats_in_game(state)))
         return out
     out = _priority_actions(state, state, None, cards)
     if state.face_up:
         out.extend(_report_actions(state, state, cards))
-    out.extend(_concedes(state.seats_in_game))
+    out.extend(_concedes(seats_in_game(state)))
     return out
 
 
@@ -320,7 +321,7 @@ def _priority_actions(
         return []
     out: list[Action] = []
     # 805.5a: with shared team turns, each player of the team holding priority may act.
-    actors = state.team(holder) if state.team_turns else (holder,)
+    actors = team(state, holder) if state.team_turns else (holder,)
     stack = part.stack
     # Whether anyone might be unable to cast spells (101.2): an effect, or an attack this turn (Prahv).
     restricted = restrictions.casting_may_be_forbidden(state)
@@ -332,8 +333,8 @@ def _priority_actions(
             main = part.step in _MAIN_PHASES
             may_roll = main and state.planechase and seat in _active_players(state, part.active)
             out.extend(_empty_stack_actions(seat, marker, part.step_queue, may_roll))
-            if main and seat == part.active and state.seating.deploys_creatures:
-                out.extend(Deploy(seat, mate) for mate in state.team(seat)[1:] if state.in_range(seat, mate))
+            if main and seat == part.active and table_of(state).deploys_creatures:
+                out.extend(Deploy(seat, mate) for mate in team(state, seat)[1:] if state.in_range(seat, mate))
         out.extend(_casts_action(seat, marker))
         if restricted and not _may_cast(state, seat, catalog):
             # 101.2: a player who can't cast spells may still activate abilities.
@@ -359,7 +360,7 @@ def _attack_actions(state: GameState, part: GameState | MeleeTurn, marker: int |
     pairs = restrictions.allowed_pairs(focused, focused.catalog_or(state.catalog))
     if pairs is None:
         return []
-    declarer = focused.active_players[0] if focused.active_players else focused.active
+    declarer = active_players(focused)[0] if active_players(focused) else focused.active
     options: list[tuple[tuple[int, int], ...]] = [(), *((pair,) for pair in pairs)]
     if len(pairs) > 1:
         options.append(tuple(pairs))
@@ -369,9 +370,9 @@ def _attack_actions(state: GameState, part: GameState | MeleeTurn, marker: int |
 def _active_players(state: GameState, active: int) -> tuple[int, ...]:
     """:attr:`GameState.active_players` for a turn whose active player is ``active`` (805.4a)."""
     if active == state.active:
-        return state.active_players
-    members = state.team(active) if state.team_turns else (active,)
-    return tuple(seat for seat in members if state.in_game(seat))
+        return active_players(state)
+    members = team(state, active) if state.team_turns else (active,)
+    return tuple(seat for seat in members if in_game(state, seat))
 
 
 def _stack_actions(state: GameState, stack: tuple[StackItem, ...], seat: int, marker: int | None) -> tuple[Action, ...]:
@@ -403,7 +404,7 @@ def _report_actions(state: GameState, part: GameState | MeleeTurn, catalog: Cata
                 if controller is not None:
                     out.append(Report(controller, fu.object_id, index))
             else:
-                out.extend(Report(seat, fu.object_id, index) for seat in state.seats_in_game)
+                out.extend(Report(seat, fu.object_id, index) for seat in seats_in_game(state))
     return out
 
 

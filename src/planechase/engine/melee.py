@@ -35,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from ..core.context import Run
+from ..core.queries import copy_state, in_game, seats_in_game
 from ..core.state import MELEE_TURN_FIELDS, GameState, MeleeTurn
 from ..errors import IllegalActionError
 from ..variants import turn_markers
@@ -82,7 +83,7 @@ def focused(state: GameState, marker: int) -> GameState:
     """A copy of ``state`` focused on ``marker`` (the same game, seen from that marker's stack)."""
     if marker == state.focus:
         return state
-    new = state.copy()
+    new = copy_state(state)
     switch(new, marker)
     return new
 
@@ -212,7 +213,7 @@ def end_turn(run: Run) -> None:
     s = run.s
     assert s.markers is not None
     holder, marker = s.active, s.focus
-    extra = holder in s.extra_turns and s.in_game(holder)
+    extra = holder in s.extra_turns and in_game(s, holder)
     if extra:
         at = s.extra_turns.index(holder)
         s.extra_turns = (*s.extra_turns[:at], *s.extra_turns[at + 1 :])
@@ -320,7 +321,7 @@ def _bottom(run: Run, turn: MeleeTurn, *, rules: tuple[str, ...]) -> None:
         if owner is None:
             owner = turn.planar_controller
         name = run.card_name(fu.card)
-        if owner is None or not s.in_game(owner):
+        if owner is None or not in_game(s, owner):
             s.removed = (*s.removed, fu.card)
             run.emit("card_left_game", (*rules, "800.4a"), f"{name} leaves the game.", card=name, marker=turn.marker)
             continue
@@ -359,7 +360,7 @@ def ceases_to_control(run: Run, seat: int) -> None:
 def would_reduce_markers(state: GameState, leaving: Sequence[int]) -> bool:
     """807.4e, 807.4f: whether ``leaving`` leaving the game would reduce the number of turn markers."""
     assert state.markers is not None
-    left = len([seat for seat in state.seats_in_game if seat not in leaving])
+    left = len([seat for seat in seats_in_game(state) if seat not in leaving])
     return state.markers.effective_count() > turn_markers.markers_needed(left)
 
 

@@ -32,6 +32,7 @@ from ..core.actions import (
     kind_of_action,
 )
 from ..core.context import Cancelled, DeciderLeft, Run
+from ..core.queries import next_in_turn_order, priority_players, team
 from ..core.state import (
     DecisionKind,
     Duration,
@@ -108,7 +109,7 @@ def _adjust(run: Run, action: AdjustLife | AdjustPoison) -> None:
     kind = action.type
     player = s.players[seat]
     amount = int(action.amount)
-    members = s.team(seat) if s.team_turns else (seat,)
+    members = team(s, seat) if s.team_turns else (seat,)
     for member in members:
         other = s.players[member]
         if kind == "life":
@@ -358,8 +359,8 @@ def _keep_priority(run: Run) -> None:
         passed = s.passed
         changed = settle(run)
         if not s.over:
-            near = s.priority_players()  # 800.4j, 807.5a
-            holder = s.priority if s.priority in near else s.next_in_turn_order(s.priority, include=near)
+            near = priority_players(s)  # 800.4j, 807.5a
+            holder = s.priority if s.priority in near else next_in_turn_order(s, s.priority, include=near)
             s.priority = holder
             s.passed = () if changed else passed
 

@@ -29,6 +29,7 @@ from ..core.actions import Action, Choose, Concede, Lose, action_from_dict, rebu
 from ..core.config import GameConfig
 from ..core.context import LEAVE_ANSWER, Cancelled, GameEnded, Run, Suspend
 from ..core.events import Event
+from ..core.queries import catalog_for, copy_state, table_of
 from ..core.state import CardRef, Decision, DieFace, GameState, Pending, Player
 from ..errors import DeckError
 from ..planar import eternities
@@ -158,7 +159,7 @@ def map_deck(config: GameConfig, rules: MapRules, catalog: Catalog) -> tuple[lis
 
 def _setup(run: Run, starting_player: int | None) -> None:
     s = run.s
-    table = s.seating
+    table = table_of(s)
     multiplayer = len(s.players) > 2 or table.variant.value != "free_for_all"  # 800.1
     kind = "Planechase game" if s.planechase else "game (without Planechase)"
     rules = ("103.1", "901.1") if s.planechase else ("103.1",)
@@ -243,7 +244,7 @@ def _seat_at_random(run: Run) -> None:
     s.cards = tuple(CardRef(c.name, None if c.owner is None else seat_of[c.owner]) for c in s.cards)
     if not s.shared_deck:
         s.decks = tuple(s.decks[listed] for listed in order)
-    rule = "807.3" if s.seating.variant is Variant.GRAND_MELEE else "806.3"
+    rule = "807.3" if table_of(s).variant is Variant.GRAND_MELEE else "806.3"
     run.emit(
         "seated_at_random",
         rule,
@@ -258,7 +259,7 @@ def _article(word: str) -> str:
 
 
 def _seating_text(run: Run) -> str:
-    table = run.s.seating
+    table = table_of(run.s)
     if not table.teams:
         return ", ".join(p.name for p in run.s.players)
     return "; ".join(
@@ -293,23 +294,28 @@ def set_starting_plane(run: Run, seat: int) -> None:
 # -- applying actions --------------------------------------------------------------------------
 
 
-def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog | None = None) -> StepResult:
+def apply(
+    state: GameState,
+    action: Action | dict[str, Any],
+    catalog: Catalog | None = None,
+    *,
+    default: Catalog | None = None,
+) -> StepResult:
     """Apply ``action`` to ``state``, with the state's catalog (or ``catalog``, which the new state then
-    keeps). An illegal action raises :class:`~planechase.errors.IllegalActionError` naming the rule;
-    ``state`` is unchanged.
+    keeps; or ``default`` for a state that has none). An illegal action raises
+    :class:`~planechase.errors.IllegalActionError` naming the rule; ``state`` is unchanged.
 
     ``action`` is parsed once, here, if it comes as its JSON form; the typed action is checked and
     carried out (:mod:`planechase.engine.perform` dispatches on its type)."""
     if isinstance(action, dict):
         action = action_from_dict(action)
-    if catalog is None:
-        catalog = state.catalog
-    else:
-        state = state.with_catalog(catalog)
+    cards = catalog_for(state, catalog, default)
+    if state.__dict__.get("_catalog") is not cards:
+        state = state.with_catalog(cards)
     original = state
     if state.markers is not None and state.pending is None:
         state = focus_for(state, action)  # 807.5b: the stack the action is for
-    check_focused(state, action, catalog)
+    check_focused(state, action, cards)
     pending = state.pending
     if pending is not None:
         if isinstance(action, Concede | Lose):
@@ -320,8 +326,8 @@ def apply(state: GameState, action: Action | dict[str, Any], catalog: Catalog | 
         else:
             assert isinstance(action, Choose)
             answer = action.option
-        return _run(pending.base, pending.action, (*pending.answers, answer), catalog, skip=pending.emitted)
-    result = _run(state, action, (), catalog, skip=0)
+        return _run(pending.base, pending.action, (*pending.answers, answer), cards, skip=pending.emitted)
+    result = _run(state, action, (), cards, skip=0)
     if result.state is state and state is not original:
         return StepResult(original, result.events)  # nothing changed (the action was cancelled)
     return result
@@ -332,8 +338,9 @@ def _run(
 ) -> StepResult:
     """Carry out ``action`` (typed, or the JSON form of a resumed one) on a copy of ``base``, replaying
     ``answers`` to the decisions it asks for; events before ``skip`` were already reported."""
-    base = base.with_catalog(catalog)  # a state loaded from JSON keeps its pending base without one
-    run = Run(base.copy(), catalog, answers, leave=replay_leave)
+    if base.__dict__.get("_catalog") is not catalog:  # a state loaded from JSON keeps its pending base without one
+        base = base.with_catalog(catalog)
+    run = Run(copy_state(base), catalog, answers, leave=replay_leave)
     try:
         if isinstance(action, dict):
             _perform_stored(run, action)
@@ -394,7 +401,7 @@ def force(state: GameState, *outcomes: str | DieFace) -> GameState:
     >>> s.forced
     ('die:planeswalker',)
     """
-    new = state.copy()
+    new = copy_state(state)
     extra = tuple(f"die:{DieFace(o).value}" if isinstance(o, DieFace) or ":" not in o else o for o in outcomes)
     new.forced = (*new.forced, *extra)
     if new.pending is not None:

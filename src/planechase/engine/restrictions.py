@@ -19,6 +19,7 @@ import functools
 
 from ..cards.model import CANT_ATTACK_YOU_EFFECT, CANT_CAST_SPELLS_EFFECT, Catalog, RuleChange
 from ..core.actions import Attack
+from ..core.queries import active_players, has_priority, in_game, table_of, team
 from ..core.state import ContinuousEffect, GameState, MeleeTurn, Step
 from ..errors import IllegalActionError, InvalidActionError
 from . import melee
@@ -40,7 +41,7 @@ def bound_by(state: GameState, change: RuleChange, seat: int, catalog: Catalog) 
         controller = part.planar_controller
         if controller is None:
             continue
-        you = state.team(controller) if state.team_turns else (controller,)
+        you = team(state, controller) if state.team_turns else (controller,)
         if seat not in you:
             continue
         for fu in part.face_up:
@@ -97,7 +98,7 @@ def check_attack(state: GameState, action: Attack, catalog: Catalog) -> None:
     closed = _declaration_closed(s)
     if closed is not None:
         raise IllegalActionError("508.1", closed)
-    if action.player not in s.active_players:
+    if action.player not in active_players(s):
         if s.team_turns:
             raise IllegalActionError("805.10b", f"{name} is not on the active team: the active team declares attackers")
         raise IllegalActionError("508.1", f"{name} is not the active player: the active player declares attackers")
@@ -111,12 +112,12 @@ def check_attack(state: GameState, action: Attack, catalog: Catalog) -> None:
             raise InvalidActionError(f"attack: [{attacker}, {defender}] is listed twice")
         seen.add((attacker, defender))
         who, whom = players[attacker].name, players[defender].name
-        if attacker not in s.active_players:
+        if attacker not in active_players(s):
             rule = "805.10a" if s.team_turns else "508.1a"
             raise IllegalActionError(
                 rule, f"{who} is not an attacking player: only the active player's creatures attack"
             )
-        if not s.in_game(defender):
+        if not in_game(s, defender):
             raise IllegalActionError("506.3c", f"{whom} has left the game and can't be attacked")
         _check_defender(s, attacker, defender)
         effect = _protections(s).get(defender)
@@ -134,7 +135,7 @@ def _check_defender(s: GameState, attacker: int, defender: int) -> None:
     """``defender`` is a player ``attacker``'s creatures may attack under the variant's rules."""
     if defender in s.can_attack(attacker):
         return
-    table = s.seating
+    table = table_of(s)
     who, whom = s.players[attacker].name, s.players[defender].name
     if defender == attacker or not table.are_opponents(attacker, defender):
         raise IllegalActionError("506.2", f"{whom} is not an opponent of {who}: only opponents can be attacked")
@@ -156,10 +157,10 @@ def allowed_pairs(state: GameState, catalog: Catalog) -> list[tuple[int, int]] |
     protected = _protections(s)
     cast_this_turn = _this_turn(s, "spells_cast")
     out: list[tuple[int, int]] = []
-    for attacker in s.active_players:
+    for attacker in active_players(s):
         if attacker in cast_this_turn and bound_by(s, RuleChange.NO_ATTACKS_AFTER_CASTING, attacker, catalog):
             continue
-        out.extend((attacker, d) for d in s.can_attack(attacker) if d not in protected and s.in_game(d))
+        out.extend((attacker, d) for d in s.can_attack(attacker) if d not in protected and in_game(s, d))
     return out
 
 
@@ -170,7 +171,7 @@ def _declaration_closed(s: GameState) -> str | None:
         return f"attackers are declared as the declare attackers step begins, not in the {s.step.label}"
     if s.attacks is not None:
         return "attackers were already declared in this combat"
-    if s.stack or s.passed or s.priority is None or not s.has_priority(s.active):
+    if s.stack or s.passed or s.priority is None or not has_priority(s, s.active):
         return "attackers are declared as the declare attackers step begins, before anyone acts in it"
     return None
 
@@ -181,6 +182,6 @@ def _protections(s: GameState) -> dict[int, ContinuousEffect]:
     out: dict[int, ContinuousEffect] = {}
     for effect in s.effects:
         if effect.kind == CANT_ATTACK_YOU_EFFECT:
-            for seat in s.team(effect.controller) if s.team_turns else (effect.controller,):
+            for seat in team(s, effect.controller) if s.team_turns else (effect.controller,):
                 out.setdefault(seat, effect)
     return out

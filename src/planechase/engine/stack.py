@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.context import DeciderLeft, Run
+from ..core.queries import in_game, next_in_turn_order, priority_players, unit_of
 from ..core.state import SKIP_EFFECTS, OtherEffect, StackItem, StackKind, Step
 from ..core.turn_changes import (
     add_extra_turn,
@@ -83,7 +84,7 @@ def _resolve_planar_ability(run: Run, item: StackItem) -> None:
     assert item.card is not None and item.ability is not None
     ability = run.catalog[run.card_name(item.card)].abilities[item.ability]
     if item.targets:
-        legal = tuple(t for t in item.targets if not t.startswith("player:") or run.s.in_game(int(t.split(":")[1])))
+        legal = tuple(t for t in item.targets if not t.startswith("player:") or in_game(run.s, int(t.split(":")[1])))
         if not legal:
             run.emit("fizzles", "608.2b", "Its target is no longer legal: the ability doesn't resolve.", item=item.id)
             return
@@ -146,7 +147,7 @@ def _resolve_other(run: Run, item: StackItem) -> None:
         )
     elif effect is OtherEffect.DEPLOY:
         teammate = int(item.targets[0].split(":")[1])
-        if not s.in_game(teammate):  # 608.2b, 800.4b
+        if not in_game(s, teammate):  # 608.2b, 800.4b
             run.emit(
                 "fizzles", ("608.2b", "800.4b"), f"{item.label}: its target has left; it doesn't resolve.", item=item.id
             )
@@ -171,7 +172,7 @@ def _resolve_turn_effect(run: Run, item: StackItem) -> None:
     effect, label = item.effect, item.label
     if effect.names_player:
         seat = int(item.targets[0].split(":")[1]) if item.targets else item.controller
-        if not run.s.in_game(seat):  # 608.2b: its target has left
+        if not in_game(run.s, seat):  # 608.2b: its target has left
             run.emit(
                 "fizzles", ("608.2b", "800.4b"), f"{label}: its target has left; it doesn't resolve.", item=item.id
             )
@@ -198,9 +199,9 @@ def pass_priority(run: Run, seat: int) -> None:
     """``seat`` passes (117.3d). When all players in the game pass in succession, the top of the stack
     resolves, or the step ends if the stack is empty (117.4)."""
     s = run.s
-    seat = s.unit_of(seat)  # 805.5b: a team passes
+    seat = unit_of(s, seat)  # 805.5b: a team passes
     s.passed = (*s.passed, seat)
-    eligible = s.priority_players()  # 807.5a
+    eligible = priority_players(s)  # 807.5a
     if set(eligible) <= set(s.passed):
         s.passed = ()
         if s.stack:
@@ -209,5 +210,5 @@ def pass_priority(run: Run, seat: int) -> None:
             run.emit("step_ended", "117.4", f"All players pass: the {s.step.label} ends.", step=s.step._value_)
             proceed(run)
         return
-    nxt = s.next_in_turn_order(seat, include=eligible)
+    nxt = next_in_turn_order(s, seat, include=eligible)
     s.priority = nxt

@@ -8,6 +8,16 @@ from dataclasses import replace
 
 from ..cards.model import CANT_LOSE_EFFECT, NO_MAXIMUM_HAND_SIZE_EFFECT, RuleChange, TargetKind, TriggerKind
 from ..core.context import DeciderLeft, Run
+from ..core.queries import (
+    active_players,
+    apnap,
+    in_game,
+    next_in_turn_order,
+    priority_players,
+    seats_in_game,
+    table_of,
+    unit_of,
+)
 from ..core.state import (
     COMBAT_PHASE,
     TURN_STEPS,
@@ -68,10 +78,10 @@ def begin_turn(run: Run) -> None:
         extra: int | None = None
         while s.extra_turns:
             candidate, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
-            if s.in_game(candidate):
+            if in_game(s, candidate):
                 # 805.8: with shared team turns, a player's extra turn is their team's, taken under its
                 # primary player (805.4, 805.2), who is the planar controller (901.12b).
-                extra = s.unit_of(candidate)
+                extra = unit_of(s, candidate)
                 break
             run.emit(
                 "turn_skipped",
@@ -87,7 +97,7 @@ def begin_turn(run: Run) -> None:
             nxt = s.starting_player
         else:
             # Normal turns follow the last normal turn, whatever extra turns came in between (500.7).
-            nxt = s.next_in_turn_order(s.normal_turn)
+            nxt = next_in_turn_order(s, s.normal_turn)
             if nxt is not None:
                 skipped = _left_between(run, s.normal_turn, nxt)
         if nxt is None:
@@ -104,7 +114,7 @@ def begin_turn(run: Run) -> None:
 def skip_turn(run: Run, seat: int, *, extra: bool) -> bool:
     """If ``seat`` (or their team, 805.8) is to skip their next turn, that turn doesn't happen (614.10):
     use up the skip (614.10a) and say so; return whether the turn is skipped."""
-    skip = take_skip(run, run.s.unit_of(seat) if run.s.team_turns else seat, SkipKind.TURN)
+    skip = take_skip(run, unit_of(run.s, seat) if run.s.team_turns else seat, SkipKind.TURN)
     if skip is None:
         return False
     whose = f"{run.name(seat)}'s {'extra ' if extra else ''}turn"
@@ -150,7 +160,7 @@ def start_turn(run: Run, nxt: int, *, extra: bool, skipped: tuple[int, ...] = ()
     )
     if s.turn == 1 and (len(s.players) == 2 or s.team_turns):
         s.step_queue = tuple(step for step in s.step_queue if step is not Step.DRAW)
-        who = " and ".join(run.name(seat) for seat in s.active_players)
+        who = " and ".join(run.name(seat) for seat in active_players(s))
         run.emit(
             "draw_step_skipped",
             "810.6" if s.team_turns else "103.8a",
@@ -181,9 +191,9 @@ def note_influence(run: Run) -> None:
     """With the limited range of influence option, who is within whose range is determined as each
     turn begins (801.2c): players who left no longer count, and the circle closes."""
     s = run.s
-    if not s.seating.limited_range:
+    if not table_of(s).limited_range:
         return
-    ranges = influence(s.seating, s.seats_in_game)
+    ranges = influence(table_of(s), seats_in_game(s))
     snapshot = tuple(ranges.get(seat, ()) for seat in range(len(s.players)))
     if snapshot == s.influence:
         return
@@ -196,10 +206,10 @@ def note_influence(run: Run) -> None:
             "Ranges of influence are determined again as the turn begins: "
             + "; ".join(
                 f"{run.name(seat)} reaches {', '.join(run.name(o) for o in ranges[seat] if o != seat) or 'nobody else'}"
-                for seat in s.seats_in_game
+                for seat in seats_in_game(s)
             )
             + ".",
-            influence={str(seat): list(ranges[seat]) for seat in s.seats_in_game},
+            influence={str(seat): list(ranges[seat]) for seat in seats_in_game(s)},
         )
 
 
@@ -213,7 +223,7 @@ def _left_between(run: Run, previous: int, nxt: int) -> tuple[int, ...]:
         seat = (seat + s.direction) % n
         if seat == nxt:
             break
-        if not s.in_game(seat):
+        if not in_game(s, seat):
             out.append(seat)
     return tuple(out)
 
@@ -223,7 +233,7 @@ def begin_step(run: Run) -> bool:
     s = run.s
     step = s.step
     # 805.4a: a team's turn is both players'; 807.4: in Grand Melee, name the turn marker too.
-    whose = " and ".join(run.name(seat) for seat in s.active_players) if s.team_turns else s.players[s.active].name
+    whose = " and ".join(run.name(seat) for seat in active_players(s)) if s.team_turns else s.players[s.active].name
     marker = f", turn marker {s.focus}" if s.markers is not None else ""
     run.emit(
         "step_began",
@@ -234,7 +244,7 @@ def begin_step(run: Run) -> bool:
         player=s.active,
     )
     if step is Step.UNTAP:
-        for seat in s.active_players:
+        for seat in active_players(s):
             run.emit(
                 "turn_based_action",
                 "502.3",
@@ -244,7 +254,7 @@ def begin_step(run: Run) -> bool:
             )
         return False  # 502.4: no player receives priority during the untap step
     if step is Step.DRAW:
-        for seat in s.active_players:  # 805.4b: each player on the active team draws
+        for seat in active_players(s):  # 805.4b: each player on the active team draws
             run.emit(
                 "turn_based_action",
                 ("504.1", "805.4b") if s.team_turns else "504.1",
@@ -253,9 +263,10 @@ def begin_step(run: Run) -> bool:
                 instruction="draw",
             )
     if step is Step.CLEANUP:
-        for seat in s.active_players:
+        for seat in active_players(s):
             no_maximum = RuleChange.NO_MAXIMUM_HAND_SIZE in rule_changes(run) or any(
-                e.kind == NO_MAXIMUM_HAND_SIZE_EFFECT and s.unit_of(seat) == s.unit_of(e.controller) for e in s.effects
+                e.kind == NO_MAXIMUM_HAND_SIZE_EFFECT and unit_of(s, seat) == unit_of(s, e.controller)
+                for e in s.effects
             )
             if not no_maximum:
                 run.emit(
@@ -283,7 +294,7 @@ def begin_step(run: Run) -> bool:
     each = _EACH_PLAYERS.get(step)
     if each is not None:
         kind, what = each
-        for seat in s.active_players or (s.active,):
+        for seat in active_players(s) or (s.active,):
             rules = ("603.2", "805.4d") if s.team_turns else ("603.2",)
             fire(run, kind, rules=rules, why=f" ({run.name(seat)}'s {what})", subject=seat)
     if step is Step.UPKEEP and not s.first_upkeep_done:
@@ -335,10 +346,10 @@ def skip_steps(run: Run) -> None:
             s.step, s.step_queue = s.step_queue[0], s.step_queue[1:]
             continue
         kind = _SKIPPED_AT.get(step)
-        skip = None if kind is None or not s.skips else take_skip(run, s.unit_of(s.active), kind)
+        skip = None if kind is None or not s.skips else take_skip(run, unit_of(s, s.active), kind)
         if skip is None:
             return
-        whose = " and ".join(run.name(seat) for seat in s.active_players) if s.team_turns else run.name(s.active)
+        whose = " and ".join(run.name(seat) for seat in active_players(s)) if s.team_turns else run.name(s.active)
         if kind is SkipKind.COMBAT_PHASE:
             # The whole combat phase: its steps up to its end of combat step.
             rest = s.step_queue
@@ -403,10 +414,10 @@ def give_priority(run: Run, seat: int) -> None:
     if s.over:
         return
     if s.team_turns:
-        seat = s.unit_of(seat)  # 805.5: teams have priority; the primary player holds it for the team
+        seat = unit_of(s, seat)  # 805.5: teams have priority; the primary player holds it for the team
     # 807.5a: in Grand Melee, only players near this stack
-    eligible = s.priority_players() if s.markers is not None or s.team_turns else s.seats_in_game
-    target: int | None = seat if seat in eligible else s.next_in_turn_order(seat, include=eligible)
+    eligible = priority_players(s) if s.markers is not None or s.team_turns else seats_in_game(s)
+    target: int | None = seat if seat in eligible else next_in_turn_order(s, seat, include=eligible)
     s.priority = target
     s.passed = ()
     if run.priority_moved:
@@ -483,8 +494,8 @@ def state_based_actions(run: Run) -> bool:
     limit = poison_limit(s)
     losers = [p.seat for p in s.players if (p.life <= 0 or p.poison >= limit) and p.status is PlayerStatus.IN_GAME]
     if losers and s.effects:
-        cant_lose = {s.unit_of(e.controller) for e in s.effects if e.kind == CANT_LOSE_EFFECT}
-        losers = [seat for seat in losers if s.unit_of(seat) not in cant_lose]
+        cant_lose = {unit_of(s, e.controller) for e in s.effects if e.kind == CANT_LOSE_EFFECT}
+        losers = [seat for seat in losers if unit_of(s, seat) not in cant_lose]
     planes, cards = run.catalog.planes, s.cards
     phenomena = [
         fu for fu in s.face_up if cards[fu.card].name not in planes and not source_is_waiting(run, fu.object_id)
@@ -500,7 +511,7 @@ def state_based_actions(run: Run) -> bool:
             why = f"{p.life} life" if p.life <= 0 else f"{p.poison} poison counters"
             whose = f"{p.name}'s team has" if s.team_turns else f"{p.name} has"
             run.emit("state_based_action", by_seat[seat][0], f"{whose} {why} and loses the game.", player=seat)
-        if set(losers) | set(team_fate(s, losers)) >= set(s.seats_in_game):
+        if set(losers) | set(team_fate(s, losers)) >= set(seats_in_game(s)):
             draw_game(run, losers)
             return True
         leave_game(
@@ -531,7 +542,7 @@ def poison_limit(state: GameState) -> int:
     each player beyond the second (810.8d, 810.11)."""
     if not state.team_turns:
         return 10
-    return 15 + 5 * ((state.seating.team_size or 2) - 2)
+    return 15 + 5 * ((table_of(state).team_size or 2) - 2)
 
 
 def put_triggers_on_stack(run: Run) -> None:
@@ -540,8 +551,8 @@ def put_triggers_on_stack(run: Run) -> None:
     s = run.s
     waiting = s.pending_triggers
     s.pending_triggers = ()
-    for seat in s.apnap():
-        if not s.in_game(seat):  # 800.4d: it left while an earlier player ordered their triggers
+    for seat in apnap(s):
+        if not in_game(s, seat):  # 800.4d: it left while an earlier player ordered their triggers
             continue
         mine = [t for t in waiting if t.controller == seat]
         ordered: list[StackItem] = []
@@ -605,9 +616,9 @@ def _choose_targets(run: Run, item: StackItem) -> StackItem | None:
     s = run.s
     label = trigger_label(run, item)
     near = s.planar_reach(item.controller)  # 901.13, 801.4: in Grand Melee, only players within range
-    players = [seat for seat in s.apnap() if seat in near]
+    players = [seat for seat in apnap(s) if seat in near]
     if kind is TargetKind.OPPONENT:
-        players = [seat for seat in players if s.seating.are_opponents(item.controller, seat)]
+        players = [seat for seat in players if table_of(s).are_opponents(item.controller, seat)]
     if kind is TargetKind.PLAYER_AT_RANDOM:
         if not players:
             return _no_target(run, item)

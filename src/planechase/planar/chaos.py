@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..core.actions import ICHOR_ELIXIR
 from ..core.context import DeciderLeft, Run
+from ..core.queries import team
 from ..core.state import DecisionKind, DieFace, StackItem, StackKind
 from ..core.vocabulary import TriggerKind
 from .triggers import fire, trigger_ability
@@ -87,7 +88,7 @@ def roll_planar_die(run: Run, roller: int, *, special_action: bool) -> DieFace:
         )
     # "Whenever you roll": the planar controller, or either player of their team (901.12c).
     if s.planar_controller is not None and roller in (
-        s.team(s.planar_controller) if s.team_turns else (s.planar_controller,)
+        team(s, s.planar_controller) if s.team_turns else (s.planar_controller,)
     ):
         fire(run, TriggerKind.ROLL, rules=("706.7", "901.9d"))
         if face is DieFace.BLANK:
