@@ -386,7 +386,7 @@ def table(results: dict[str, Any]) -> str:
         f"{m['cores']} cores, {m['cpu']}; python-chess {m['chess']}"
     )
     if "engine" in m:
-        lines.append(f"engine: {m['engine_detail']} (PLANECHASE_ENGINE=pure or compiled chooses)")
+        lines.append(f"engine: {m['engine_detail']}")
     return "\n".join(lines)
 
 
@@ -430,7 +430,9 @@ class Floor:
 
     The file is a JSON object: ``whole_mix_ratio`` (a positive number, required), ``note`` (text,
     optional) and ``variant_ratio_min`` (optional): either one number, the floor of every group, or an
-    object from group names (:data:`GROUPS`) to floors.
+    object from group names (:data:`GROUPS`) to floors. These are the compiled engine's floors; an optional
+    ``pure`` object with the same keys gives the pure Python engine's (``PLANECHASE_ENGINE=pure``, or no
+    build), used when that engine runs.
     """
 
     whole_mix_ratio: float
@@ -440,6 +442,8 @@ class Floor:
 
 
 _FLOOR_KEYS = ("whole_mix_ratio", "variant_ratio_min", "note")
+#: The key of the pure Python engine's floors in a floor file.
+PURE = "pure"
 
 
 def _ratio(value: object, what: str) -> float:
@@ -448,14 +452,21 @@ def _ratio(value: object, what: str) -> float:
     return float(value)
 
 
-def parse_floor(raw: object, source: str = "") -> Floor:
-    """A :class:`Floor` from a floor file's decoded JSON; raises :class:`FloorError`."""
+def parse_floor(raw: object, source: str = "", engine: str = "compiled") -> Floor:
+    """A :class:`Floor` for ``engine`` (``compiled`` or ``pure``) from a floor file's decoded JSON; raises
+    :class:`FloorError`."""
     where = f" in {source}" if source else ""
     if not isinstance(raw, dict):
         raise FloorError(f"the floor{where} must be a JSON object")
+    if PURE in raw:
+        pure = parse_floor(raw[PURE], f"{source} ({PURE})" if source else PURE)
+        if engine == PURE:
+            return pure
+        raw = {k: v for k, v in raw.items() if k != PURE}
     unknown = sorted(set(raw) - set(_FLOOR_KEYS))
     if unknown:
-        raise FloorError(f"unknown key(s){where}: {', '.join(unknown)} (known: {', '.join(_FLOOR_KEYS)})")
+        known = ", ".join((*_FLOOR_KEYS, PURE))
+        raise FloorError(f"unknown key(s){where}: {', '.join(unknown)} (known: {known})")
     if "whole_mix_ratio" not in raw:
         raise FloorError(f"'whole_mix_ratio' is missing{where}")
     whole = _ratio(raw["whole_mix_ratio"], f"'whole_mix_ratio'{where}")
@@ -475,15 +486,15 @@ def parse_floor(raw: object, source: str = "") -> Floor:
     return Floor(whole, minima, note, source)
 
 
-def load_floor(path: Path) -> Floor:
-    """The floor kept in ``path``; raises :class:`FloorError`."""
+def load_floor(path: Path, engine: str = "compiled") -> Floor:
+    """The floor kept in ``path`` for ``engine``; raises :class:`FloorError`."""
     try:
         raw = json.loads(path.read_text())
     except OSError as exc:
         raise FloorError(f"cannot read the floor file {path}: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise FloorError(f"the floor file {path} is not valid JSON: {exc}") from None
-    return parse_floor(raw, str(path))
+    return parse_floor(raw, str(path), engine)
 
 
 def check(results: Mapping[str, Any], floor: Floor) -> tuple[int, list[str]]:
@@ -542,7 +553,7 @@ def main(argv: list[str] | None = None) -> int:
     floor: Floor | None = None
     if args.check or args.floor is not None:
         try:
-            floor = load_floor(args.floor if args.floor is not None else DEFAULT_FLOOR)
+            floor = load_floor(args.floor if args.floor is not None else DEFAULT_FLOOR, compiled.status().mode)
         except FloorError as exc:
             parser.error(str(exc))
 

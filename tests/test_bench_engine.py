@@ -159,6 +159,18 @@ def test_the_floor_kept_in_the_repository_parses() -> None:
     assert set(floor.variant_ratio_min) <= set(bench.GROUPS)
 
 
+def test_the_pure_python_engine_has_its_own_floor() -> None:
+    raw = {"whole_mix_ratio": 1.9, "variant_ratio_min": 1.2, "pure": {"whole_mix_ratio": 1.2, "note": "pure"}}
+    compiled_floor = bench.parse_floor(raw, "floor.json")
+    pure_floor = bench.parse_floor(raw, "floor.json", "pure")
+    assert compiled_floor.whole_mix_ratio == 1.9 and compiled_floor.variant_ratio_min["Grand Melee"] == 1.2
+    assert pure_floor.whole_mix_ratio == 1.2 and pure_floor.variant_ratio_min == {} and pure_floor.note == "pure"
+    assert "pure" in pure_floor.source
+    kept = json.loads((BENCH / "engine_floor.json").read_text())
+    assert bench.load_floor(BENCH / "engine_floor.json", "pure").whole_mix_ratio == kept["pure"]["whole_mix_ratio"]
+    assert kept["pure"]["whole_mix_ratio"] < kept["whole_mix_ratio"]
+
+
 def test_check_fails_below_the_floor_and_passes_at_or_above_it() -> None:
     floor = bench.parse_floor({"whole_mix_ratio": 0.55, "note": "x"}, "floor.json")
     status, lines = bench.check(results(0.5), floor)
@@ -198,6 +210,8 @@ def test_check_per_variant_minimum() -> None:
         {"whole_mix_ratio": 0.5, "variant_ratio_min": {"Planechase": 0.3}},
         {"whole_mix_ratio": 0.5, "variant_ratio_min": -1},
         {"whole_mix_ratio": 0.5, "variant_ratio": 0.3},
+        {"whole_mix_ratio": 0.5, "pure": {"whole_mix_ratio": 0}},
+        {"whole_mix_ratio": 0.5, "pure": 1.2},
     ],
 )
 def test_malformed_floors_are_refused(raw: object) -> None:
