@@ -65,9 +65,19 @@ def is_legal(state: GameState, action: Action, catalog: Catalog | None = None) -
     return _legality.is_legal(state, action, _catalog(state, catalog))
 
 
-def view(state: GameState, seat: int | None = None, catalog: Catalog | None = None) -> dict[str, Any]:
-    """The game as ``seat`` sees it (see :func:`planechase.engine.views.view`)."""
-    return _views.view(state, seat, _catalog(state, catalog))
+def view(
+    state: GameState, seat: int | None = None, catalog: Catalog | None = None, *, lang: str | None = None
+) -> dict[str, Any]:
+    """The game as ``seat`` sees it (see :func:`planechase.engine.views.view`), with the cards' translations
+    into ``lang`` if given.
+
+    >>> from planechase import demo_config
+    >>> state = new_game(demo_config(["Ann", "Bob"], seed=42)).state
+    >>> card = view(state, lang="ru")["face_up"][0]
+    >>> card["name"], card["translation"]["name"]
+    ('Aretopolis', 'Аретополис')
+    """
+    return _views.view(state, seat, _catalog(state, catalog), lang=lang)
 
 
 class Game(_game.Game):

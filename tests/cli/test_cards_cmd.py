@@ -272,3 +272,57 @@ def test_misspelt_type_and_text_get_close_suggestions() -> None:
 @pytest.mark.parametrize("bad", [["--kind", "planet"], ["--limit", "0"]])
 def test_bad_options_are_usage_errors(bad: list[str]) -> None:
     assert run(*bad).exit_code == 2
+
+
+# -- the cards in the players' languages (issue 17) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ru", "it", "cs", "ja"])
+def test_lang_shows_the_translation_with_the_oracle_text_beside_it(lang: str) -> None:
+    from planechase.cards.translations import card_text
+
+    def flat(text: str) -> str:  # the panel's text without its frame and line breaks
+        return re.sub(r"[\s│╭╮╰╯─]+", "", text)
+
+    shown = card_text(CATALOG["Cliffside Market"], lang)
+    result = run("--lang", lang, "cliffside market", columns=400)
+    assert result.exit_code == 0, result.output
+    assert flat(shown.name) in flat(result.stdout) and flat(shown.type_line) in flat(result.stdout)
+    assert flat(shown.text.split("\n")[1]) in flat(result.stdout)
+    assert flat("Oracle: Whenever chaos ensues, exchange control of two target permanents") in flat(result.stdout)
+    assert flat("Translation by the planechase project") in flat(result.stdout)
+
+
+def test_names_and_texts_match_in_the_chosen_language() -> None:
+    assert [c.name for c in search(CATALOG, CardQuery(name=("утесный", "рынок")), "ru")] == ["Cliffside Market"]
+    assert [c.name for c in search(CATALOG, CardQuery(name=("混沌の霊気",)), "ja")] == ["Chaotic Aether"]
+    assert search(CATALOG, CardQuery(name=("утесный",))) == []  # not in English
+    chaos = search(CATALOG, CardQuery(texts=("nastane chaos",)), "cs")
+    assert len(chaos) == len(search(CATALOG, CardQuery(texts=("chaos ensues",))))
+
+
+def test_a_name_in_another_script_without_lang_suggests_lang() -> None:
+    result = run("утесный")
+    assert result.exit_code == 1
+    assert "--lang" in result.stderr and "mention" not in result.stderr
+
+
+def test_json_with_lang_adds_the_translation() -> None:
+    listed = json.loads(run("--json", "--lang", "ja", "pompeii").stdout)
+    assert listed[0]["name"] == "Pompeii" and listed[0]["translation"]["lang"] == "ja"
+    assert listed[0]["translation"]["name"] != "Pompeii"
+
+
+def test_the_table_in_japanese_fits_its_columns() -> None:
+    from rich.cells import cell_len
+
+    result = run("--lang", "ja", "--type", "ravnica", columns=80)
+    assert result.exit_code == 0
+    assert all(cell_len(line) <= 80 for line in result.stdout.splitlines())
+    assert "次元" in result.stdout
+
+
+def test_lang_on_an_ascii_terminal_falls_back_to_english() -> None:
+    result = run("--ascii", "--lang", "ru", "cliffside market")
+    assert result.stdout.isascii() and "Cliffside Market" in result.stdout
+    assert "English" in result.stderr

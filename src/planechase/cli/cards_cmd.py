@@ -25,6 +25,7 @@ from typing import Annotated
 
 import typer
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -33,6 +34,7 @@ from rich.text import Text
 from ..cards.catalog import CATALOG
 from ..cards.coverage import REMINDER, TABLE_INSTRUCTION, card_to_dict, handled_by, how_carried_out
 from ..cards.model import CardDef, Catalog, TriggerKind, normalize_name
+from ..cards.translations import LANGUAGES, SOURCE_LANGUAGE, CardText, card_text, paragraphs
 from .render import CHAOS_SYMBOL, chaos_text
 
 #: How the chaos symbol is written where the terminal can't show the emoji.
@@ -44,6 +46,19 @@ class Kind(StrEnum):
 
     PLANE = "plane"
     PHENOMENON = "phenomenon"
+
+
+class Language(StrEnum):
+    """The languages cards can be shown in (:data:`planechase.cards.translations.LANGUAGES`)."""
+
+    EN = "en"
+    RU = "ru"
+    IT = "it"
+    CS = "cs"
+    JA = "ja"
+
+
+assert tuple(Language) == LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -83,8 +98,11 @@ def loose_text(text: str) -> str:
 
 
 def _name_matches(card: CardDef, words: Sequence[str]) -> bool:
+    """Whether every word of the query is in the card's English name (a query with no Latin letters or digits,
+    such as a name in Cyrillic, matches no English name)."""
     key = normalize_name(card.name)
-    return all(normalize_name(w) in key for w in words if normalize_name(w))
+    keys = [normalize_name(w) for w in words]
+    return any(keys) and all(k in key for k in keys if k)
 
 
 def _type_matches(card: CardDef, query: str) -> bool:
@@ -92,11 +110,18 @@ def _type_matches(card: CardDef, query: str) -> bool:
     return all(normalize_name(w) in key for w in query.split())
 
 
-def _text_matches(card: CardDef, phrase: str) -> bool:
-    return loose_text(phrase).strip() in loose_text(card.oracle_text)
+def _text_matches(card: CardDef, phrase: str, lang: str = SOURCE_LANGUAGE) -> bool:
+    """Whether ``phrase`` is in the card's Oracle text (or in its translation into ``lang``)."""
+    loose = loose_text(phrase).strip()
+    if loose and loose in loose_text(card.oracle_text):
+        return True
+    if lang == SOURCE_LANGUAGE or not phrase.strip():
+        return False
+    shown = card_text(card, lang)
+    return shown.translated and " ".join(phrase.casefold().split()) in " ".join(shown.text.casefold().split())
 
 
-def _filtered(catalog: Catalog, query: CardQuery) -> list[CardDef]:
+def _filtered(catalog: Catalog, query: CardQuery, lang: str = SOURCE_LANGUAGE) -> list[CardDef]:
     """The cards matching everything but the name."""
     sets = {s.casefold() for s in query.sets}
     return [
@@ -105,20 +130,38 @@ def _filtered(catalog: Catalog, query: CardQuery) -> list[CardDef]:
         if (query.kind is None or card.kind == query.kind)
         and (not sets or any(s.casefold() in sets for s in card.sets))
         and all(_type_matches(card, t) for t in query.types)
-        and all(_text_matches(card, t) for t in query.texts)
+        and all(_text_matches(card, t, lang) for t in query.texts)
     ]
 
 
-def search(catalog: Catalog, query: CardQuery) -> list[CardDef]:
-    """The cards matching ``query``, by name; a card whose whole name is the query comes alone."""
-    candidates = _filtered(catalog, query)
+def search(catalog: Catalog, query: CardQuery, lang: str = SOURCE_LANGUAGE) -> list[CardDef]:
+    """The cards matching ``query``, by name (also by their translated name in ``lang``); a card whose whole
+    name is the query comes alone.
+
+    >>> [c.name for c in search(CATALOG, CardQuery(name=("утесный",)), "ru")]
+    ['Cliffside Market']
+    """
+    candidates = _filtered(catalog, query, lang)
     if query.name_text:
         if query.name_text in catalog:
             exact = catalog.get(query.name_text)
             if exact in candidates:
                 return [exact]
-        candidates = [c for c in candidates if _name_matches(c, query.name)]
+        candidates = [
+            c for c in candidates if _name_matches(c, query.name) or _translated_name_matches(c, query.name, lang)
+        ]
     return sorted(candidates, key=lambda c: c.name.casefold())
+
+
+def _translated_name_matches(card: CardDef, words: Sequence[str], lang: str) -> bool:
+    if lang == SOURCE_LANGUAGE:
+        return False
+    shown = card_text(card, lang)
+    if not shown.translated:
+        return False
+    name = " ".join(re.findall(r"\w+", shown.name.casefold()))
+    wanted = [" ".join(re.findall(r"\w+", w.casefold())) for w in words]
+    return all(w in name for w in wanted if w)
 
 
 def suggestions(catalog: Catalog, query: CardQuery) -> list[str]:
@@ -136,6 +179,9 @@ def suggestions(catalog: Catalog, query: CardQuery) -> list[str]:
         mentions = [c for c in catalog if _text_matches(c, query.name_text) and c not in by_name]
         if mentions:
             hints.append(f'{len(mentions)} card(s) mention "{query.name_text}": try --text "{query.name_text}".')
+        if not normalize_name(query.name_text):
+            listed = ", ".join(LANGUAGES[1:])
+            hints.append(f"Names in another language match with --lang ({listed}), e.g. --lang ru.")
     for type_query in query.types:
         if not any(_type_matches(c, type_query) for c in catalog):
             types = sorted({c.planar_type for c in catalog if c.planar_type})
@@ -175,16 +221,30 @@ def shown_text(text: str, ascii_only: bool = False) -> str:
 
 
 def _clip(text: str, width: int, ascii_only: bool) -> str:
-    if len(text) <= width:
+    """``text`` cut to ``width`` terminal cells (a Japanese character takes two), with an ellipsis.
+
+    >>> _clip("次元 ― ラヴニカ", 8, False)
+    '次元 ―…'
+    """
+    if cell_len(text) <= width:
         return text
     dots = "..." if ascii_only else "…"
-    return text[: max(width - len(dots), 0)].rstrip() + dots
+    room = max(width - cell_len(dots), 0)
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > room:
+            break
+        out += ch
+    return out.rstrip() + dots
 
 
-def card_panel(card: CardDef, *, ascii_only: bool = False, width: int = 78) -> Panel:
+def card_panel(card: CardDef, *, ascii_only: bool = False, width: int = 78, lang: str = SOURCE_LANGUAGE) -> Panel:
     """A card as a panel: name, type line, Oracle text ({CHAOS} shown as the chaos symbol, chaos
-    abilities marked with it), how the engine carries out each ability, and the sets."""
+    abilities marked with it), how the engine carries out each ability, and the sets. In another ``lang``,
+    the project's translation, each paragraph followed by its English Oracle line."""
     colour = "magenta" if card.is_plane else "red"
+    shown = _shown(card, lang, ascii_only)
+    translated = paragraphs(card) if not shown.translated else tuple(shown.text.split("\n"))
     abilities = Table.grid(padding=(0, 1))
     abilities.add_column(no_wrap=True, width=2)
     abilities.add_column(ratio=1, overflow="fold")
@@ -193,19 +253,27 @@ def card_panel(card: CardDef, *, ascii_only: bool = False, width: int = 78) -> P
             abilities.add_row("", "")
         is_chaos = TriggerKind.CHAOS in ability.triggers
         marker = Text("*" if ascii_only else CHAOS_SYMBOL, style=f"bold {colour}") if is_chaos else Text("")
-        abilities.add_row(marker, Text(shown_text(ability.text, ascii_only), style="bold" if is_chaos else ""))
+        text = translated[i] if shown.translated and i < len(translated) else ability.text
+        abilities.add_row(marker, Text(shown_text(text, ascii_only), style="bold" if is_chaos else ""))
+        if shown.translated:
+            abilities.add_row("", Text(shown_text("Oracle: " + ability.text, ascii_only), style="dim italic"))
         how = handled_by(ability)
         style = "green" if how == REMINDER else "yellow" if how == TABLE_INSTRUCTION else "cyan"
         abilities.add_row("", Text(shown_text("↳ " + how_carried_out(ability), ascii_only), style=f"dim {style}"))
     return Panel(
         Group(
-            Text(shown_text(card.type_line, ascii_only), style=f"italic {colour}"),
+            Text(shown_text(shown.type_line, ascii_only), style=f"italic {colour}"),
             Text(""),
             abilities,
             Text(""),
             Text.assemble(("Sets: ", "bold"), ", ".join(card.sets)),
+            *(
+                [Text(f"{card.name} — {card.type_line}. Translation by the planechase project.", style="dim")]
+                if shown.translated
+                else []
+            ),
         ),
-        title=Text(f" {shown_text(card.name, ascii_only)} ", style=f"bold white on {colour}"),
+        title=Text(f" {shown_text(shown.name, ascii_only)} ", style=f"bold white on {colour}"),
         title_align="left",
         subtitle=Text("PLANE" if card.is_plane else "PHENOMENON", style="bold"),
         subtitle_align="right",
@@ -216,18 +284,29 @@ def card_panel(card: CardDef, *, ascii_only: bool = False, width: int = 78) -> P
     )
 
 
+def _shown(card: CardDef, lang: str, ascii_only: bool) -> CardText:
+    """``card`` in ``lang``, or in English where the terminal shows only ASCII."""
+    return card_text(card, SOURCE_LANGUAGE if ascii_only else lang)
+
+
 def cards_table(
-    cards: Sequence[CardDef], *, ascii_only: bool = False, total: int | None = None, width: int = 120
+    cards: Sequence[CardDef],
+    *,
+    ascii_only: bool = False,
+    total: int | None = None,
+    width: int = 120,
+    lang: str = SOURCE_LANGUAGE,
 ) -> Group:
     """Several cards as a table (name, type line, sets, first line of text) fitted to ``width``
-    columns, and a count."""
+    columns, and a count; in ``lang`` where the cards are translated."""
+    shown_cards = [_shown(c, lang, ascii_only) for c in cards]
     rows = [
-        [shown_text(t, ascii_only) for t in (c.name, c.type_line, ", ".join(c.sets), c.oracle_text.split("\n")[0])]
-        for c in cards
+        [shown_text(t, ascii_only) for t in (s.name, s.type_line, ", ".join(c.sets), s.text.split("\n")[0])]
+        for c, s in zip(cards, shown_cards, strict=True)
     ]
     headers = ("Name", "Type line", "Sets", "Text")
     caps = (34, 28, 18)
-    widths = [min(max([len(headers[i]), *(len(r[i]) for r in rows)]), caps[i]) for i in range(len(caps))]
+    widths = [min(max([len(headers[i]), *(cell_len(r[i]) for r in rows)]), caps[i]) for i in range(len(caps))]
     # Two edges, a divider and two cells of padding between each pair of columns.
     widths.append(max(12, width - sum(widths) - (3 * len(headers) - 1)))
     table = Table(box=box.ASCII2 if ascii_only else box.SIMPLE_HEAD, pad_edge=False)
@@ -271,6 +350,15 @@ def cards(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the matching cards as a JSON list.")] = False,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Plain ASCII: [CHAOS] for the chaos symbol.")] = False,
+    lang: Annotated[
+        Language,
+        typer.Option(
+            "--lang",
+            "-l",
+            help="Show the cards in this language (the project's translation, with the English Oracle text "
+            "beside it); names match in it too.",
+        ),
+    ] = Language.EN,
 ) -> None:
     """Search the planar cards by name, Oracle text, type and set; show one card whole, several as a
     table. With --json (and nothing else), print the whole catalog."""
@@ -281,10 +369,12 @@ def cards(
         types=tuple(types or ()),
         texts=tuple(texts or ()),
     )
-    found = search(CATALOG, card_query)
+    code = str(lang.value)
+    found = search(CATALOG, card_query, code)
     shown = found[:limit] if limit is not None else found
     if as_json:
-        typer.echo(json.dumps([card_to_dict(c) for c in shown], indent=2, ensure_ascii=not _is_utf(sys.stdout)))
+        listed = [_card_json(c, code) for c in shown]
+        typer.echo(json.dumps(listed, indent=2, ensure_ascii=not _is_utf(sys.stdout)))
     if not found:
         plain = not _is_utf(sys.stderr)
         for line in (f"No card matches {card_query.describe()}.", *suggestions(CATALOG, card_query)):
@@ -294,7 +384,18 @@ def cards(
         return
     ascii_only = ascii_only or not _is_utf(sys.stdout)
     console = Console(highlight=False, emoji=False, safe_box=True)
+    if ascii_only and code != SOURCE_LANGUAGE:
+        typer.echo(f"This terminal shows only ASCII: the cards are shown in English, not in {code}.", err=True)
     if len(found) == 1:
-        console.print(card_panel(found[0], ascii_only=ascii_only, width=min(console.width, 78)))
+        console.print(card_panel(found[0], ascii_only=ascii_only, width=min(console.width, 78), lang=code))
     else:
-        console.print(cards_table(shown, ascii_only=ascii_only, total=len(found), width=console.width))
+        console.print(cards_table(shown, ascii_only=ascii_only, total=len(found), width=console.width, lang=code))
+
+
+def _card_json(card: CardDef, lang: str) -> dict[str, object]:
+    """A card as ``--json`` prints it: with its translation in ``lang`` when there is one."""
+    out: dict[str, object] = dict(card_to_dict(card))
+    shown = card_text(card, lang)
+    if shown.translated:
+        out["translation"] = {"lang": lang, "name": shown.name, "type_line": shown.type_line, "text": shown.text}
+    return out

@@ -135,8 +135,10 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state, self.catalog)
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        return view(self.state, seat, self.catalog)
+    def view(self, seat: int | None = None, *, lang: str | None = None) -> dict[str, Any]:
+        """The game as ``seat`` sees it (see :func:`planechase.engine.views.view`); ``lang`` adds the cards'
+        translations into that language."""
+        return view(self.state, seat, self.catalog, lang=lang)
 
     def log_lines(self) -> list[str]:
         """The log as JSON lines, byte-for-byte identical for the same seed and actions."""

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from ..cards.model import Catalog, TriggerKind
+from ..cards.translations import LANGUAGES, SOURCE_LANGUAGE, card_text
 from ..core.actions import Roll
 from ..core.state import (
     DecisionKind,
@@ -23,6 +24,7 @@ from ..core.state import (
     StackKind,
     Step,
 )
+from ..errors import PlanechaseError
 from ..planar.eternities import move_under_way
 from ..variants.eternities_map import distance
 from ..variants.seating import Seating, attackable, influence
@@ -268,7 +270,9 @@ def _eternities_map(state: GameState, catalog: Catalog) -> dict[str, Any] | None
     }
 
 
-def view(state: GameState, seat: int | None = None, catalog: Catalog | None = None) -> dict[str, Any]:
+def view(
+    state: GameState, seat: int | None = None, catalog: Catalog | None = None, *, lang: str | None = None
+) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator). Every seat sees the same public facts in
     this variant; the pending decision's options are listed for everyone, marked with who decides.
 
@@ -278,6 +282,11 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog | None = No
     spaces and the moves from here) in an Eternities Map game, else ``None``. The cards are described from
     ``catalog``, by default the state's.
 
+    ``lang`` (``ru``, ``it``, ``cs``, ``ja``; see :mod:`planechase.cards.translations`) adds the project's
+    translation of every card the view names: each face-up card gets a ``translation`` (name, type line and
+    text), and ``translations`` maps each English name in the view to its translation. The English Oracle
+    fields stay as they are (names are the cards' identifiers).
+
     >>> from planechase import GameConfig, new_game
     >>> names = [f"P{n}" for n in range(12)]
     >>> v = view(new_game(GameConfig(players=names, variant="grand_melee", planechase=False, starting_player=0)).state)
@@ -286,6 +295,8 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog | None = No
     """
     if catalog is None:
         catalog = state.catalog
+    if lang is not None and lang not in LANGUAGES:
+        raise PlanechaseError(f"cards are not translated into {lang!r}: the languages are {', '.join(LANGUAGES)}")
     table = state.seating
     in_game = state.seats_in_game
     # 801.2, 801.2c: who is within whose range (fixed as the turn began when ranges are limited), and
@@ -333,7 +344,7 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog | None = No
             "yours": seat == d.player,
         }
     active_players = state.active_players
-    return {
+    out = {
         "seat": seat,
         "turn": state.turn,
         "active": active,
@@ -373,3 +384,37 @@ def view(state: GameState, seat: int | None = None, catalog: Catalog | None = No
         "permanents": [{"id": p.id, "player": p.controller, "card": p.card} for p in state.permanents],
         "choices": [{"player": c.seat, "key": c.key, "value": c.value} for c in state.choices],
     }
+    if lang is not None and lang != SOURCE_LANGUAGE:
+        _translate(out, catalog, lang)
+    return out
+
+
+def _translate(out: dict[str, Any], catalog: Catalog, lang: str) -> None:
+    """Add the translations of the cards a view names (see :func:`view`)."""
+    face_up = [*out["face_up"], *(fu for m in out["turn_markers"] for fu in m["face_up"])]
+    names = [fu["name"] for fu in face_up]
+    names += out["revealed"] + out["visited"]
+    names += [i["source"] for i in (*out["stack"], out["resolving"]) if i is not None and i["source"]]
+    if out["eternities_map"] is not None:
+        names += [space["name"] for space in out["eternities_map"]["spaces"] if space["name"]]
+    cards: dict[str, dict[str, str]] = {}
+    for name in names:
+        shown = card_translation(catalog, name, lang)
+        if shown is not None:
+            cards[name] = dict(shown)
+    for fu in face_up:
+        if fu["name"] in cards:
+            fu["translation"] = cards[fu["name"]]
+    out["translations"] = {"lang": lang, "by": "planechase", "cards": cards}
+
+
+@functools.lru_cache(maxsize=4096)
+def card_translation(catalog: Catalog, name: str, lang: str) -> dict[str, str] | None:
+    """The project's translation of the card ``name`` of ``catalog`` (its name, type line and text), or
+    ``None`` if it has none in ``lang`` (a card of a house catalog, or English)."""
+    if name not in catalog:
+        return None
+    shown = card_text(catalog.get(name), lang)
+    if not shown.translated:
+        return None
+    return {"name": shown.name, "type_line": shown.type_line, "text": shown.text}

@@ -21,9 +21,11 @@ from typing import Any, NoReturn
 from .. import __version__
 from ..api import Game
 from ..cards.catalog import CATALOG
+from ..cards.translations import LANGUAGES
 from ..core.actions import action_from_dict
 from ..core.config import GameConfig
 from ..core.state import DieFace
+from ..engine.views import card_translation
 from ..errors import (
     ConfigError,
     DeckError,
@@ -139,23 +141,30 @@ class Field:
     required: bool = False
 
 
+def _language(value: Any) -> str | None:
+    ok = isinstance(value, str) and value in LANGUAGES
+    return None if ok else f"one of the card languages {', '.join(LANGUAGES)}"
+
+
 _STATE_ID = Field("state_id", _int(0))
 _SEAT = Field("seat", _seat_or_null)
 _VIEW = Field("view", _bool)
+#: The language of the cards' translations a view (or ``cards``) adds (:mod:`planechase.cards.translations`).
+_LANG = Field("lang", _language)
 
 #: Every command and the fields it takes besides ``cmd`` and ``id``.
 COMMANDS: dict[str, tuple[Field, ...]] = {
     "hello": (Field("protocol", _str(100)),),
-    "new": (Field("config", _object, required=True), Field("forced", _str_list()), _SEAT, _VIEW),
-    "view": (_SEAT,),
+    "new": (Field("config", _object, required=True), Field("forced", _str_list()), _SEAT, _VIEW, _LANG),
+    "view": (_SEAT, _LANG),
     "legal": (Field("player", _int(0)),),
-    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW),
-    "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW),
+    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW, _LANG),
+    "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW, _LANG),
     "force": (Field("outcomes", _str_list(1), required=True), _STATE_ID),
     "save": (),
-    "load": (Field("save", _object, required=True), _SEAT, _VIEW),
+    "load": (Field("save", _object, required=True), _SEAT, _VIEW, _LANG),
     "log": (Field("since", _int(0)),),
-    "cards": (Field("names", _str_list()),),
+    "cards": (Field("names", _str_list()), _LANG),
     "quit": (),
 }
 
@@ -447,7 +456,7 @@ class Session:
 
     def _cmd_view(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
-        return {"view": game.view(_seat_in(game, args))}
+        return {"view": game.view(_seat_in(game, args), lang=args.get("lang"))}
 
     def _cmd_legal(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
@@ -543,11 +552,20 @@ class Session:
                     hint = CATALOG.closest(name)
                     also = f"; did you mean {' or '.join(hint)}?" if hint else ""
                     raise ProtocolError(ErrorCode.UNKNOWN_CARD, f"no planar card named {name[:80]!r}{also}") from None
-        return {
-            "cards": [
-                {"name": c.name, "kind": c.kind, "type_line": c.type_line, "oracle_text": c.oracle_text} for c in cards
-            ]
-        }
+        lang = args.get("lang")
+        out = []
+        for c in cards:
+            card: dict[str, Any] = {
+                "name": c.name,
+                "kind": c.kind,
+                "type_line": c.type_line,
+                "oracle_text": c.oracle_text,
+            }
+            shown = None if lang is None else card_translation(CATALOG, c.name, lang)
+            if shown is not None:
+                card["translation"] = {"lang": lang, **shown}
+            out.append(card)
+        return {"cards": out}
 
     def _cmd_quit(self, args: Mapping[str, Any]) -> dict[str, Any]:
         self.closed = True
@@ -591,6 +609,6 @@ def _seat_in(game: Game, args: Mapping[str, Any]) -> int | None:
 
 def _position(game: Game, args: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """The status summary after a change, and the view unless the request says ``view: false``."""
-    full = game.view(seat)
+    full = game.view(seat, lang=args.get("lang"))
     status = {k: full[k] for k in ("turn", "active", "step", "priority", "over", "winners", "decision")}
     return {"status": status, "view": full} if args.get("view", True) else {"status": status}
