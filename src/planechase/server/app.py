@@ -13,6 +13,9 @@ Routes:
   engine cites and the multiplayer and Planechase sections (``rules.json``, made by ``scripts/extract_rules.py``).
 * ``GET /api/i18n/{lang}``: the pages' translations into a language, ``{msgid: msgstr}`` (see
   :mod:`planechase.server.i18n`); English, the pages' own language, answers ``{}``.
+* ``GET /api/cards/{lang}``: the project's translations of the planar cards into a language (``{"lang", "by",
+  "cards": {English name: {"name", "type_line", "text"}}}``, see :mod:`planechase.cards.translations`);
+  English answers no cards.
 * ``WS /ws/{id}``: the table's live channel (see :mod:`planechase.server.channel` and
   :mod:`planechase.server.rooms`).
 
@@ -47,7 +50,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..cards.catalog import CATALOG
 from ..cards.random_decks import known_sets
+from ..cards.translations import LANGUAGES as CARD_LANGUAGES
+from ..cards.translations import card_text
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES
 from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
@@ -81,6 +87,19 @@ def rule_texts() -> dict[str, str]:
     """
     texts: dict[str, str] = json.loads(RULES.read_text(encoding="utf-8"))
     return texts
+
+
+@functools.cache
+def _card_texts(lang: str) -> bytes:
+    """The translations of the standard catalog's cards into ``lang``, as the JSON ``/api/cards/{lang}`` answers
+    (made once per language)."""
+    cards: dict[str, dict[str, str]] = {}
+    for card in CATALOG:
+        shown = card_text(card, lang)
+        if shown.translated:
+            cards[card.name] = {"name": shown.name, "type_line": shown.type_line, "text": shown.text}
+    body = {"lang": lang, "by": "planechase", "cards": cards}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class RateLimit:
@@ -230,6 +249,13 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             return JSONResponse({"error": f"no language {lang[:20]!r} here; try one of {', '.join(LANGUAGES)}"}, 404)
         return JSONResponse(catalog(lang), headers={"Cache-Control": "no-cache"})
 
+    async def card_texts(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in CARD_LANGUAGES:
+            listed = ", ".join(CARD_LANGUAGES)
+            return JSONResponse({"error": f"no card language {lang[:20]!r} here; try one of {listed}"}, 404)
+        return Response(_card_texts(lang), media_type="application/json", headers={"Cache-Control": "no-cache"})
+
     channel = Channel(tables, settings, origins, collector.note_activity)
 
     routes = [
@@ -241,6 +267,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/api/sets", sets),
         Route("/api/rules/{number}", rule),
         Route("/api/i18n/{lang}", translations),
+        Route("/api/cards/{lang}", card_texts),
         WebSocketRoute("/ws/{table_id}", channel.serve),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

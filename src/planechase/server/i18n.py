@@ -6,8 +6,8 @@ The pages are written in English. Their scripts mark every interface text as ``t
 ``scripts/update_translations.sh``) collects them into ``locales/web.pot``, with Babel's JavaScript extractor for
 the scripts and :func:`extract_html` for the pages; each language's translations are in
 ``locales/{lang}/LC_MESSAGES/web.po``. The server answers a language's catalog as JSON (``GET /api/i18n/{lang}``,
-read by :func:`catalog`), and the page translates itself on the device. Oracle text (card names, type lines and
-the rules text of cards) is never translated.
+read by :func:`catalog`), and the page translates itself on the device. The cards' own texts are translated
+apart, beside the card catalog (:mod:`planechase.cards.translations`, ``GET /api/cards/{lang}``).
 """
 
 from __future__ import annotations

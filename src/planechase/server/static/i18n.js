@@ -3,7 +3,8 @@
 // GET /api/i18n/{lang}, made from locales/{lang}/LC_MESSAGES/web.po (see docs/web.md, "Languages").
 // Static HTML text is marked data-i18n="English text" (and data-i18n-placeholder, -title, -aria-label, -label for
 // attributes); translatePage() fills it. The language is chosen per device and remembered in localStorage.
-// Card names, type lines and rules text of cards are Oracle text: they stay in English.
+// Card names, type lines and rules text come from the project's translations of the cards (cardtext.js), with the
+// English Oracle text one tap away; card names inside the log and prompts stay the English identifiers.
 
 /** The languages offered, each under its own name. */
 export const LANGUAGES = [

@@ -2,6 +2,7 @@
 // Every piece of user or card text goes into the page through textContent (the h() helper); no innerHTML.
 // Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
 
+import { loadCardTexts, setShowingOracle, shownCard } from "./cardtext.js";
 import { copyText, h, loadJSON, qrCode, saveJSON } from "./dom.js";
 import { N_, format, language, languageMenu, listOf, onLanguage, startLanguage, t } from "./i18n.js";
 import { EFFECT_LABEL, PLAYER_EFFECTS, attacksText, decisionText, eventText, phrase } from "./logtext.js";
@@ -801,14 +802,16 @@ function planeCard(card) {
   const phenomenon = card.kind === "phenomenon";
   const reminders = new Set(card.reminders || []);
   const reported = card.reported || [];
-  const oracle = h("div", { class: "oracle" });
-  for (const line of String(card.oracle_text || "").split("\n")) {
-    if (!line.trim()) continue;
+  const shown = shownCard(card);
+  const oracle = h("div", { class: "oracle", lang: shown.translated ? language() : "en" });
+  const english = String(card.oracle_text || "").split("\n");
+  english.forEach((line, index) => {
+    if (!line.trim()) return;
     const chaos = isChaosLine(line);
     const report = reported.find((r) => r.text === line);
     const p = h("p", { class: chaos ? "chaos-line" : reminders.has(line) ? "static" : report ? "reported" : "" });
     if (chaos && !line.includes("{CHAOS}")) p.append(chaosIcon());
-    p.append(...richText(line));
+    p.append(...richText(shown.lines[index] || line));
     if (report && canAct()) {
       const seat = app.acting;
       const mayReport = report.by === "any" || seat === v.planar_controller;
@@ -823,17 +826,40 @@ function planeCard(card) {
       }
     }
     oracle.append(p);
-  }
+  });
   const counters = Object.entries(card.counters || {}).filter(([, n]) => n);
+  const which = shown.canTranslate
+    ? h(
+        "div",
+        { class: "card-lang" },
+        shown.translated ? h("span", { class: "dim", "data-testid": "translation-note" }, t("Translation by planechase, not the official text")) : null,
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small link-button",
+            "data-testid": "oracle-toggle",
+            "aria-pressed": shown.translated ? "false" : "true",
+            onclick: () => {
+              setShowingOracle(shown.translated);
+              renderPlanes();
+              renderEffects();
+            },
+          },
+          shown.translated ? t("Oracle text (English)") : t("Show the translation"),
+        ),
+      )
+    : null;
   return h(
     "div",
     { class: "card-frame" },
     h(
       "article",
-      { class: phenomenon ? "card phenomenon" : "card", "data-testid": "plane", "aria-label": card.name },
-      h("div", { class: "card-head" }, h("h3", { class: "card-name", "data-testid": "plane-name" }, card.name)),
-      h("div", { class: "type-line" }, card.type_line),
+      { class: phenomenon ? "card phenomenon" : "card", "data-testid": "plane", "data-card": card.name, "aria-label": shown.name },
+      h("div", { class: "card-head" }, h("h3", { class: "card-name", "data-testid": "plane-name", lang: shown.translated ? language() : "en" }, shown.name)),
+      h("div", { class: "type-line", "data-testid": "type-line" }, shown.typeLine),
       oracle,
+      which,
       counters.length
         ? h(
             "div",
@@ -1328,8 +1354,13 @@ function renderEffects() {
   if (!v) return;
   const items = [];
   for (const card of v.face_up || []) {
+    // Reminders are lines of the card's text: shown in the device's language when the card is.
+    const shown = shownCard(card);
+    const english = String(card.oracle_text || "").split("\n");
     for (const reminder of card.reminders || []) {
-      items.push(h("li", { "data-testid": "reminder" }, "● ", h("span", { class: "src" }, `${card.name}: `), ...richText(reminder)));
+      const at = english.indexOf(reminder);
+      const text = at >= 0 && shown.lines[at] ? shown.lines[at] : reminder;
+      items.push(h("li", { "data-testid": "reminder" }, "● ", h("span", { class: "src" }, `${shown.name}: `), ...richText(text)));
     }
   }
   for (const effect of v.effects || []) {
@@ -1907,6 +1938,14 @@ function renderLanguage() {
 
 languageMenu($("language"));
 onLanguage(renderLanguage);
+// The cards in the chosen language: shown once their translations are loaded (Oracle text until then).
+onLanguage((lang) => {
+  loadCardTexts(lang).then((current) => {
+    if (!current) return;
+    renderPlanes();
+    renderEffects();
+  });
+});
 startLanguage();
 
 if (!tableId) {

@@ -1,0 +1,71 @@
+// The planar cards in the device's language: the project's translations of every card's name, type line and
+// rules text (not Wizards of the Coast's), from GET /api/cards/{lang}, made from the gettext catalogs beside the
+// card catalog (src/planechase/cards/locales). The English Oracle text stays in the view; a card shows its
+// translation unless the device asks for the Oracle text (remembered per device), and always says which it shows.
+
+const ORACLE_KEY = "planechase:oracle";
+const loaded = new Map([["en", {}]]);
+let cards = {};
+let asking = 0;
+
+/** Load the translations into `lang` (once per page); resolves when they are the ones in use. */
+export async function loadCardTexts(lang) {
+  const ask = ++asking;
+  let found = loaded.get(lang);
+  if (found === undefined) {
+    try {
+      const response = await fetch(`/api/cards/${encodeURIComponent(lang)}`, { cache: "no-cache" });
+      found = response.ok ? (await response.json()).cards || {} : {};
+    } catch {
+      found = {}; // offline: the cards show their Oracle text
+    }
+    loaded.set(lang, found);
+  }
+  if (ask === asking) cards = found;
+  return ask === asking;
+}
+
+/** The translation of the card named `name` (its English name) in the loaded language, or null. */
+export function translationOf(name) {
+  const found = cards[name];
+  return found && typeof found === "object" ? found : null;
+}
+
+/** Whether this device asked to see the English Oracle text instead of the translation. */
+export function showingOracle() {
+  try {
+    return localStorage.getItem(ORACLE_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Show the Oracle text (true) or the translation (false) on this device from now on. */
+export function setShowingOracle(oracle) {
+  try {
+    localStorage.setItem(ORACLE_KEY, oracle ? "1" : "0");
+  } catch {
+    // private browsing: the choice lasts until the page reloads
+  }
+  memory = oracle;
+}
+
+let memory = null;
+
+/** The card as the device shows it: its name, type line and text lines, and whether they are a translation. */
+export function shownCard(card) {
+  const oracle = memory === null ? showingOracle() : memory;
+  const translation = translationOf(card.name);
+  const english = String(card.oracle_text || "").split("\n");
+  if (!translation || oracle) {
+    return { name: card.name, typeLine: card.type_line, lines: english, translated: false, canTranslate: !!translation };
+  }
+  const lines = String(translation.text).split("\n");
+  return {
+    name: translation.name,
+    typeLine: translation.type_line,
+    lines: lines.length === english.length ? lines : english,
+    translated: lines.length === english.length,
+    canTranslate: true,
+  };
+}
