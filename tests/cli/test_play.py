@@ -636,3 +636,21 @@ def test_807_4d_a_waiting_marker_is_shown_waiting_and_the_keys_act_on_a_marker_i
     assert any(f"1 {waiting} waiting -" in row for row in rows)
     assert t.handle_key("p").ok
     assert game.history[-1].action == {"type": "pass", "player": part(game, 2).active, "marker": 2}
+
+
+def test_play_with_lang_shows_the_plane_translated_and_o_shows_the_oracle_text(tmp_path: Path) -> None:
+    from planechase import CATALOG
+    from planechase.cards.translations import card_text
+
+    english = Game(make_config(["Alice", "Bob"], 3, shared=False)[0]).view()["face_up"][0]["name"]
+    shown = card_text(CATALOG[english], "ru")
+    done = run_play("--seed", "3", "--lang", "ru", keys="O\nq\ny\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    screens = done.stdout.split("key O")
+    assert shown.name.upper() in screens[0] and shown.type_line in screens[0]
+    assert "the planechase project's translation" in " ".join(screens[0].split())
+    # After O, the English Oracle text.
+    assert english.upper() in screens[1] and shown.name.upper() not in screens[1]
+    assert "English Oracle text" in screens[1]
+    refused = run_play("--lang", "xx", keys="")
+    assert refused.returncode == 2 and "xx" in refused.stderr

@@ -10,7 +10,7 @@ import typer
 
 from .. import __version__
 from ..variants.eternities_map import PROFILES, CountersRule, PhenomenaRule, Visibility
-from .cards_cmd import cards
+from .cards_cmd import Language, cards
 from .deck_cmd import deck_app
 from .seats_cmd import seats
 
@@ -83,6 +83,15 @@ def play(
             help="Map: a plane keeps its counters while on the map, or loses them when left (CR 901.7a).",
         ),
     ] = None,
+    lang: Annotated[
+        Language,
+        typer.Option(
+            "--lang",
+            "-l",
+            help="Show the cards in this language (the planechase project's translation; O shows the English "
+            "Oracle text).",
+        ),
+    ] = Language.EN,
 ) -> None:
     """Play at the table: one shared screen, single keys to roll, pass, move on, choose and undo. Any map
     option without --map plays the published Eternities Map with that change."""
@@ -109,6 +118,7 @@ def play(
             variant=variant,
             team_size=team_size,
             eternities_map=rules,
+            lang=str(lang.value),
         )
     )
 

@@ -216,8 +216,12 @@ class TableController:
         save_path: Path,
         seed: int | None = None,
         notice: str | None = None,
+        lang: str = "en",
     ) -> None:
         self.game = game
+        #: The language the cards are shown in (the project's translations); ``O`` shows the Oracle text instead.
+        self.lang = lang
+        self.oracle = False
         self.ask = ask
         self.save_path = save_path
         self.seed = seed
@@ -290,6 +294,8 @@ class TableController:
             show_help=self.show_help,
             chaos=self.chaos,
             marker=self.marker,
+            lang="en" if self.oracle else self.lang,
+            translated=self.lang != "en",
         )
 
     # -- keys -----------------------------------------------------------------------------------
@@ -331,6 +337,7 @@ class TableController:
             "u": self._undo,
             "s": self._save,
             "q": self._quit,
+            "O": self._toggle_oracle,
         }
         if key in ("h", "?"):
             self.show_help = not was_help
@@ -339,6 +346,15 @@ class TableController:
             return handler[key]()
         shown = "space" if key == " " else repr(key)
         return Message(f"{shown} is not a key here: press h for help.", ok=False)
+
+    def _toggle_oracle(self) -> Message:
+        """``O``: the cards' English Oracle text instead of their translation, or back."""
+        if self.lang == "en":
+            return Message("The cards are shown in their English Oracle text (--lang shows a translation).")
+        self.oracle = not self.oracle
+        if self.oracle:
+            return Message("The cards show their English Oracle text: O shows the translation again.")
+        return Message(f"The cards show the planechase project's translation ({self.lang}): O shows the Oracle text.")
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -663,9 +679,11 @@ def run_play(
     variant: str = "free_for_all",
     team_size: int | None = None,
     eternities_map: MapRules | None = None,
+    lang: str = "en",
 ) -> int:
     """Run the table until the players quit; return the exit code (2 if the game can't start, 130
-    after Ctrl-C). On a terminal, keys are single presses; from a pipe, one key per line."""
+    after Ctrl-C). On a terminal, keys are single presses; from a pipe, one key per line. The cards are shown
+    in ``lang`` (the project's translations; ``O`` switches to the Oracle text)."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not interactive and isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")
@@ -678,9 +696,10 @@ def run_play(
         console.print(f"Can't start the game: {exc}", markup=False, style="bold red")
         return 2
     keys: TtyKeys | PipedKeys = TtyKeys(console) if interactive else PipedKeys(sys.stdin, console)
-    table = TableController(game, ask=keys.ask, save_path=save_path, seed=used_seed, notice=notice)
+    table = TableController(game, ask=keys.ask, save_path=save_path, seed=used_seed, notice=notice, lang=lang)
     if not (console.encoding or "").lower().startswith("utf"):
         table.chaos = "[CHAOS]"
+        table.lang = "en"  # a terminal that can't show the chaos symbol can't show Cyrillic or Japanese either
     try:
         if isinstance(keys, TtyKeys):
             _loop_tty(console, keys, table)

@@ -160,6 +160,10 @@ class Chrome:
     show_help: bool = False
     chaos: str = CHAOS_SYMBOL
     marker: int | None = None  # Grand Melee: the turn marker the keys act on (807.5)
+    #: The language the cards are shown in (the project's translation; ``en``: the Oracle text), and whether
+    #: a translation is on offer (``O`` switches between the two).
+    lang: str = "en"
+    translated: bool = False
 
 
 def chaos_text(text: str, symbol: str = CHAOS_SYMBOL) -> str:
@@ -238,7 +242,7 @@ def render(game: Game, chrome: Chrome | None = None, *, width: int = 120, height
     get roomier when there is space, and the rules log gives up lines first when the screen is full."""
     chrome = chrome or Chrome()
     state = seen(game, chrome.marker)
-    v = view(state, None, game.catalog)
+    v = view(state, None, game.catalog, lang=None if chrome is None or chrome.lang == "en" else chrome.lang)
     sym = chrome.chaos
     shown = _keys_shown(state)
     bottom = Group(_message_line(chrome), Text(hint(game, state), style="italic"), _legend(width, shown))
@@ -399,27 +403,51 @@ def _is_chaos_line(line: str) -> bool:
     return lowered.startswith(("whenever chaos ensues", "when chaos ensues", "whenever you roll {chaos}"))
 
 
+def _shown_card(card: dict[str, Any]) -> tuple[str, list[str]]:
+    """A face-up card's name and text lines as the screen shows them: its translation when the view has one
+    (``--lang``), else its Oracle text."""
+    english: list[str] = card["oracle_text"].split("\n")
+    translation = card.get("translation")
+    if translation:
+        lines: list[str] = translation["text"].split("\n")
+        if len(lines) == len(english):
+            return str(translation["name"]), lines
+    return str(card["name"]), english
+
+
 def _card_panel(card: dict[str, Any], v: dict[str, Any], sym: str, roomy: bool = False) -> Panel:
     is_plane = card["kind"] == "plane"
+    translation = card.get("translation")
+    english = card["oracle_text"].split("\n")
+    lines = translation["text"].split("\n") if translation else english
+    if len(lines) != len(english):
+        translation, lines = None, english
+    name = translation["name"] if translation else card["name"]
     body = Text(overflow="fold")
-    body.append(f" {card['name'].upper()} ", style="bold white on magenta" if is_plane else "bold white on red")
+    body.append(f" {name.upper()} ", style="bold white on magenta" if is_plane else "bold white on red")
     body.append("\n")
-    body.append(card["type_line"], style="italic magenta" if is_plane else "italic red")
+    body.append(
+        translation["type_line"] if translation else card["type_line"],
+        style="italic magenta" if is_plane else "italic red",
+    )
     body.append("\n")
-    for line in card["oracle_text"].split("\n"):
+    for line, shown in zip(english, lines, strict=True):
         body.append("\n")
         if _is_chaos_line(line):
             body.append(f"{sym} ", style="bold magenta")
-            body.append(chaos_text(line, sym), style="bold")
+            body.append(chaos_text(shown, sym), style="bold")
         elif line in card["reminders"]:
             body.append("● ", style="bold green")
-            body.append(chaos_text(line, sym), style="green")
+            body.append(chaos_text(shown, sym), style="green")
         elif any(r["text"] == line for r in card["reported"]):
             body.append("▶ ", style="bold yellow")
-            body.append(chaos_text(line, sym), style="yellow")
+            body.append(chaos_text(shown, sym), style="yellow")
             body.append(" (t reports it)", style="dim")
         else:
-            body.append(chaos_text(line, sym))
+            body.append(chaos_text(shown, sym))
+    if translation:
+        body.append("\n\n")
+        body.append(f"{card['name']}: the planechase project's translation (O: Oracle text)", style="dim")
     if card["counters"]:
         body.append("\n\n")
         body.append("Counters: ", style="bold")
@@ -506,12 +534,14 @@ def _roll_panel(game: Game, state: GameState) -> RenderableType:
 def _in_effect(v: dict[str, Any], sym: str, *, reminders: bool = True) -> RenderableType:
     lines = Text(overflow="fold")
     for card in v["face_up"] if reminders else ():
+        name, shown_lines = _shown_card(card)
+        english = card["oracle_text"].split("\n")
         for reminder in card["reminders"]:
             if lines:
                 lines.append("\n")
             lines.append("● ", style="bold green")
-            lines.append(f"{card['name']}: ", style="bold")
-            lines.append(chaos_text(reminder, sym))
+            lines.append(f"{name}: ", style="bold")
+            lines.append(chaos_text(shown_lines[english.index(reminder)] if reminder in english else reminder, sym))
     for effect in v["effects"]:
         if lines:
             lines.append("\n")
