@@ -884,19 +884,22 @@ function renderPlanes() {
     fill(box, h("div", { class: "no-plane" }, app.fatal ? "" : t("Joining the table…")));
     return;
   }
-  const cards = v.face_up || [];
+  // The display shows every turn marker's planes at once in Grand Melee (807.5, 901.14).
+  const cards = isDisplay() && v.turn_markers && v.turn_markers.length ? v.turn_markers.flatMap((m) => m.face_up || []) : v.face_up || [];
   box.classList.toggle("several", cards.length > 1);
   if (!cards.length) {
     fill(box, h("div", { class: "no-plane" }, v.eternities_map || (app.table && app.table.config && app.table.config.planechase === false) ? t("No face-up planar card.") : t("No face-up plane.")));
   } else {
     fill(box, ...cards.map(planeCard));
   }
+  box.dataset.count = String(cards.length);
   const controller = $("controller");
   fill(controller, tx("Planar controller: {player}", { player: h("b", { "data-testid": "planar-controller" }, name(v.planar_controller)) }));
   if (v.revealed && v.revealed.length) {
     controller.append(h("span", { class: "dim" }, " · ", t("revealed: {cards}", { cards: v.revealed.join(", ") })));
   }
   applyRotation();
+  fitCards();
 }
 
 function applyRotation() {
@@ -1041,9 +1044,48 @@ function renderDie() {
     parts.push(cost);
   }
   const last = lastRoll();
+  if (last && isDisplay()) parts.unshift(dieFace(last));
   if (last) parts.push(h("div", { class: "dim", "data-testid": "last-roll" }, tx("Last roll: {roll}", { roll: richText(lineText(last)) })));
   fill(box, ...parts);
 }
+
+/** The last roll as a big die face (the display): the chaos symbol, the Planeswalker symbol or a blank face. */
+function dieFace(event) {
+  const face = ["chaos", "planeswalker", "blank"].includes(event.result) ? event.result : "blank";
+  const label = t(face);
+  const symbol = face === "chaos" ? chaosIcon() : face === "planeswalker" ? h("span", { class: "pw-symbol", "aria-hidden": "true" }, "⟁") : "";
+  return h(
+    "div",
+    { class: `die-face ${face}`, "data-testid": "die-face", "data-face": face, role: "img", "aria-label": t("Last roll: {roll}", { roll: label }) },
+    symbol,
+    h("span", { class: "die-label" }, label),
+  );
+}
+
+/** On the display, make each face-up card's text as large as its card allows: the largest size (between a
+ * readable least and a twentieth of the screen's height) at which nothing overflows the card. */
+function fitCards() {
+  for (const card of document.querySelectorAll("#planes .card")) {
+    const oracle = card.querySelector(".oracle");
+    if (!oracle) continue;
+    oracle.style.fontSize = "";
+    if (!isDisplay() || !card.clientHeight) continue;
+    const fits = (size) => {
+      oracle.style.fontSize = `${size}px`;
+      return card.scrollHeight <= card.clientHeight + 1;
+    };
+    let low = 8;
+    let high = Math.max(low, window.innerHeight / 20);
+    if (fits(high)) continue;
+    for (let i = 0; i < 9; i++) {
+      const middle = (low + high) / 2;
+      if (fits(middle)) low = middle;
+      else high = middle;
+    }
+    fits(low);
+  }
+}
+window.addEventListener("resize", () => fitCards());
 
 // -- the stack and priority
 
