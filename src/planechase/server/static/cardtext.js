@@ -69,3 +69,10 @@ export function shownCard(card) {
     canTranslate: true,
   };
 }
+
+/** A card's name as the device shows it (its translated name unless the device asked for the Oracle text). */
+export function cardName(name) {
+  const oracle = memory === null ? showingOracle() : memory;
+  const translation = translationOf(name);
+  return translation && !oracle ? translation.name : name;
+}

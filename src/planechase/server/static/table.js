@@ -2,7 +2,7 @@
 // Every piece of user or card text goes into the page through textContent (the h() helper); no innerHTML.
 // Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
 
-import { loadCardTexts, setShowingOracle, shownCard } from "./cardtext.js";
+import { cardName, loadCardTexts, setShowingOracle, shownCard } from "./cardtext.js";
 import { copyText, h, loadJSON, qrCode, saveJSON } from "./dom.js";
 import { N_, format, language, languageMenu, listOf, onLanguage, startLanguage, t } from "./i18n.js";
 import { EFFECT_LABEL, PLAYER_EFFECTS, attacksText, decisionText, eventText, phrase } from "./logtext.js";
@@ -489,6 +489,28 @@ function handle(message) {
   }
 }
 
+// -- the screen stays awake while the table is open (the Wake Lock API, where the browser has it)
+
+let wakeLock = null;
+
+async function keepAwake() {
+  if (wakeLock || !navigator.wakeLock || document.visibilityState !== "visible") return;
+  if (app.view && app.view.over) return; // the game is over: the screen may sleep
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => {
+      wakeLock = null;
+    });
+  } catch {
+    wakeLock = null; // refused (battery saver, no permission): the screen sleeps as usual
+  }
+}
+
+// A lock is released when the page is hidden; take it again when the page comes back.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && app.joined) keepAwake();
+});
+
 function onWelcome(message) {
   app.table = message.table || null;
   app.you = message.you || { seats: [], spectator: true, creator: false };
@@ -506,6 +528,7 @@ function onWelcome(message) {
   }, "ok");
   document.body.classList.toggle("display", isDisplay());
   document.body.classList.toggle("creator-only", app.you.creator && !app.you.seats.length);
+  keepAwake();
   renderTitle();
   renderTableInfo();
   renderInvite();
@@ -844,6 +867,7 @@ function planeCard(card) {
               setShowingOracle(shown.translated);
               renderPlanes();
               renderEffects();
+              renderVisited();
             },
           },
           shown.translated ? t("Oracle text (English)") : t("Show the translation"),
@@ -896,7 +920,7 @@ function renderPlanes() {
   const controller = $("controller");
   fill(controller, tx("Planar controller: {player}", { player: h("b", { "data-testid": "planar-controller" }, name(v.planar_controller)) }));
   if (v.revealed && v.revealed.length) {
-    controller.append(h("span", { class: "dim" }, " · ", t("revealed: {cards}", { cards: v.revealed.join(", ") })));
+    controller.append(h("span", { class: "dim" }, " · ", t("revealed: {cards}", { cards: v.revealed.map(cardName).join(", ") })));
   }
   applyRotation();
   fitCards();
@@ -1499,7 +1523,7 @@ function renderVisited() {
   if (visited.length > shown.length) parts.push(h("i", {}, t("… {n} earlier →", { n: visited.length - shown.length })));
   shown.forEach((plane, i) => {
     if (i) parts.push(h("i", {}, "→"));
-    parts.push(h("span", {}, plane));
+    parts.push(h("span", { title: plane }, cardName(plane)));
   });
   $("visited-panel").hidden = visited.length === 0;
   fill($("visited"), ...parts);
@@ -1986,6 +2010,7 @@ onLanguage((lang) => {
     if (!current) return;
     renderPlanes();
     renderEffects();
+    renderVisited();
   });
 });
 startLanguage();

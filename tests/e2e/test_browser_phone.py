@@ -1,0 +1,71 @@
+"""The table on a phone (issue 17): the active player sees the plane and the roll button with its cost in the
+first screen, without scrolling, and everything to tap is at least 44 px high and wide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from e2e.conftest import PHONE, Device, Screenshot
+from e2e.test_browser_table import MAIN, first_seed, game_of, joined, page_form, to_main
+from server.live import LiveServer
+
+#: Every visible control that can be tapped, with its size (the language menu and links included).
+TAP_TARGETS = """() => [...document.querySelectorAll("button, select, summary, input, a[href]")]
+  .filter((el) => el.offsetParent !== null && getComputedStyle(el).visibility !== "hidden")
+  .map((el) => {
+    // A checkbox or radio button is tapped through its label.
+    const target = ["checkbox", "radio"].includes(el.type) ? el.closest("label") || el : el;
+    const r = target.getBoundingClientRect();
+    const what = (el.dataset.testid || el.id || el.textContent || el.tagName).trim().slice(0, 40);
+    return { what, w: r.width, h: r.height };
+  })"""
+
+
+def test_the_active_player_sees_the_plane_and_the_roll_in_the_first_screen(
+    server: LiveServer, device: Device, screenshot: Screenshot
+) -> None:
+    seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
+    table = server.create_table(**page_form(seed))
+    ann = joined(device(table.created["seats"][0]["url"], viewport=PHONE), "Ann")
+    ann.get_by_test_id(f"advance-{MAIN}").click()
+    expect(ann.get_by_test_id("roll")).to_be_visible()
+    ann.evaluate("window.scrollTo(0, 0)")
+    for what in ("plane-name", "roll", "roll-cost"):
+        box = ann.get_by_test_id(what).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (what, box)
+    screenshot(ann, "first-screen")
+
+
+def test_everything_to_tap_on_a_phone_is_at_least_44_px(server: LiveServer, device: Device) -> None:
+    seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
+    table = server.create_table(**page_form(seed))
+    ann = joined(device(table.created["seats"][0]["url"], viewport=PHONE), "Ann")
+    ann.get_by_test_id(f"advance-{MAIN}").click()
+    expect(ann.get_by_test_id("roll")).to_be_visible()
+    targets: list[dict[str, Any]] = ann.evaluate(TAP_TARGETS)
+    assert targets
+    small = [t for t in targets if t["h"] < 43.5 or t["w"] < 43.5]
+    assert small == [], f"tap targets under 44 px: {small}"
+
+
+#: Records the page's wake lock requests (the API is stubbed: a headless browser grants no real lock).
+WAKE_LOCK_STUB = """(() => {
+  window.__wakeLocks = [];
+  const request = async (type) => {
+    window.__wakeLocks.push(type);
+    return { released: false, addEventListener() {}, release: async () => {} };
+  };
+  Object.defineProperty(navigator, "wakeLock", { value: { request }, configurable: true });
+})()"""
+
+
+def test_the_screen_is_kept_awake_at_the_table(server: LiveServer, device: Device) -> None:
+    table = server.create_table(**page_form(3))
+    page = device("about:blank", viewport=PHONE)
+    page.add_init_script(WAKE_LOCK_STUB)
+    page.goto(table.created["seats"][0]["url"])
+    joined(page, "Ann")
+    page.wait_for_function("window.__wakeLocks.length >= 1")
+    assert page.evaluate("window.__wakeLocks") == ["screen"]
