@@ -81,10 +81,31 @@ def test_the_last_roll_shows_as_a_big_die_face(server: LiveServer, device: Devic
     face = next(e.data["result"] for e in reversed(game.history[-1].events) if e.type == "die_rolled")
     ann = joined(device(table.created["seats"][0]["url"]), "Ann")
     display = joined(device(table.created["display_url"], viewport=SCREENS[1]), "watching")
-    expect(display.get_by_test_id("die-face")).to_have_count(0)  # nothing rolled yet
+    die = display.locator("#die").get_by_test_id("die-face")
+    expect(die).to_have_count(0)  # nothing rolled yet
     ann.get_by_test_id(f"advance-{MAIN}").click()
     ann.get_by_test_id("roll").click()
-    expect(display.get_by_test_id("die-face")).to_have_attribute("data-face", face)
-    expect(display.get_by_test_id("die-face")).to_be_in_viewport()
-    expect(ann.get_by_test_id("die-face")).to_have_count(0)  # a seat's device keeps its compact die panel
+    expect(die).to_have_attribute("data-face", face)
+    expect(die).to_be_in_viewport()
+    expect(ann.locator("#die").get_by_test_id("die-face")).to_have_count(0)  # a seat's device: the compact panel
     screenshot(display, f"rolled-{face}")
+
+
+def test_a_roll_is_shown_for_a_moment_on_every_screen(server: LiveServer, device: Device) -> None:
+    seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
+    table = server.create_table(**page_form(seed))
+    game = game_of(page_form(seed))
+    to_main(game)
+    game.act({"type": "roll", "player": 0})
+    events = game.history[-1].events
+    face = next(e.data["result"] for e in reversed(events) if e.type == "die_rolled")
+    kinds = {e.type for e in events}
+    expected = "planeswalk" if "planeswalked_to" in kinds else "chaos" if "chaos_ensues" in kinds else face
+    ann = joined(device(table.created["seats"][0]["url"]), "Ann")
+    bob = joined(device(table.created["seats"][1]["url"], viewport=SCREENS[1]), "Bob")
+    ann.get_by_test_id(f"advance-{MAIN}").click()
+    expect(bob.get_by_test_id("moment")).to_be_hidden()  # moving on is no moment
+    ann.get_by_test_id("roll").click()
+    for page in (ann, bob):
+        expect(page.get_by_test_id("moment")).to_have_attribute("data-kind", expected)
+    expect(bob.get_by_test_id("moment")).to_be_hidden()  # it goes by itself

@@ -565,6 +565,7 @@ function onState(message) {
     app.fresh = new Set(events.map((_, i) => start + i));
     renderAll();
     appendLog(events);
+    announce(events);
     if (app.log.length > LOG_KEEP * 5) trimLog();
   }
   app.synced = true;
@@ -1071,6 +1072,42 @@ function renderDie() {
   if (last && isDisplay()) parts.unshift(dieFace(last));
   if (last) parts.push(h("div", { class: "dim", "data-testid": "last-roll" }, tx("Last roll: {roll}", { roll: richText(lineText(last)) })));
   fill(box, ...parts);
+}
+
+/** Make a roll, chaos and a planeswalk unmissable on every screen: a big die face or banner over the page for a
+ * moment (animated unless the device asks for reduced motion), and a short vibration for chaos and planeswalks. */
+function announce(events) {
+  const walk = events.find((e) => e.type === "planeswalked_to" || e.type === "encountered");
+  const chaos = events.find((e) => e.type === "chaos_ensues");
+  const roll = [...events].reverse().find((e) => e.type === "die_rolled");
+  let content = null;
+  let kind = "";
+  if (walk) {
+    kind = "planeswalk";
+    content = h("div", { class: "moment-text" }, t("Planeswalk!"), h("div", { class: "moment-card" }, cardName(walk.card || "")));
+  } else if (chaos) {
+    kind = "chaos";
+    content = h("div", { class: "moment-text" }, chaosIcon(), " ", t("Chaos ensues!"));
+  } else if (roll) {
+    kind = ["chaos", "planeswalker", "blank"].includes(roll.result) ? roll.result : "blank";
+    content = dieFace(roll);
+  }
+  if (!content) return;
+  const box = $("moment");
+  box.dataset.kind = kind;
+  fill(box, content);
+  box.hidden = false;
+  clearTimeout(announce.timer);
+  announce.timer = setTimeout(() => {
+    box.hidden = true;
+  }, 2200);
+  if ((walk || chaos) && navigator.vibrate) {
+    try {
+      navigator.vibrate([90, 60, 140]);
+    } catch {
+      // no vibration here
+    }
+  }
 }
 
 /** The last roll as a big die face (the display): the chaos symbol, the Planeswalker symbol or a blank face. */
