@@ -69,3 +69,21 @@ def test_the_screen_is_kept_awake_at_the_table(server: LiveServer, device: Devic
     joined(page, "Ann")
     page.wait_for_function("window.__wakeLocks.length >= 1")
     assert page.evaluate("window.__wakeLocks") == ["screen"]
+
+
+def test_a_table_page_opens_without_the_network_once_it_was_opened(server: LiveServer, device: Device) -> None:
+    table = server.create_table(**page_form(3))
+    page = joined(device(table.created["seats"][0]["url"], viewport=PHONE), "Ann")
+    page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now under the worker, which keeps the page as it passes
+    joined(page, "Ann")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.get_by_test_id("plane")).to_have_count(0)  # no table without the network...
+        expect(page.get_by_test_id("status")).not_to_have_text("connected · Ann")  # ...and it says so
+        expect(page.locator("header.topbar")).to_be_visible()  # but the page itself opened
+    finally:
+        page.context.set_offline(False)
+    joined(page, "Ann")  # and it reconnects by itself

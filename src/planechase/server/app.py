@@ -16,6 +16,8 @@ Routes:
 * ``GET /api/cards/{lang}``: the project's translations of the planar cards into a language (``{"lang", "by",
   "cards": {English name: {"name", "type_line", "text"}}}``, see :mod:`planechase.cards.translations`);
   English answers no cards.
+* ``GET /manifest.webmanifest``, ``GET /icons/icon-{192,512}.png`` and ``GET /sw.js``: the installable app's
+  manifest, icons and service worker (:mod:`planechase.server.pwa`).
 * ``WS /ws/{id}``: the table's live channel (see :mod:`planechase.server.channel` and
   :mod:`planechase.server.rooms`).
 
@@ -60,6 +62,7 @@ from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, table_config
 from .i18n import LANGUAGES, catalog
 from .net import Origins, TrustedProxies, client_address, link_base
+from .pwa import ICON_SIZES, icon_png, manifest
 from .rooms import table_links
 from .settings import ServerSettings
 from .store import Store
@@ -256,6 +259,19 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             return JSONResponse({"error": f"no card language {lang[:20]!r} here; try one of {listed}"}, 404)
         return Response(_card_texts(lang), media_type="application/json", headers={"Cache-Control": "no-cache"})
 
+    async def web_manifest(request: Request) -> Response:
+        return Response(manifest(), media_type="application/manifest+json", headers={"Cache-Control": "no-cache"})
+
+    async def icon(request: Request) -> Response:
+        size = request.path_params["size"]
+        if size not in ICON_SIZES:
+            return JSONResponse({"error": f"no icon of size {size}; sizes: {', '.join(map(str, ICON_SIZES))}"}, 404)
+        return Response(icon_png(size), media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
+
+    async def service_worker(request: Request) -> Response:
+        # From the root, so that it looks after every page; always checked for a new version.
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
     channel = Channel(tables, settings, origins, collector.note_activity)
 
     routes = [
@@ -268,6 +284,9 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/api/rules/{number}", rule),
         Route("/api/i18n/{lang}", translations),
         Route("/api/cards/{lang}", card_texts),
+        Route("/manifest.webmanifest", web_manifest),
+        Route("/icons/icon-{size:int}.png", icon),
+        Route("/sw.js", service_worker),
         WebSocketRoute("/ws/{table_id}", channel.serve),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -312,7 +331,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 #: The pages load nothing from elsewhere and run no inline script: names and card text can't become code.
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; "
-    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
 

@@ -2,7 +2,7 @@
 // User text goes into the page only through textContent (the h() helper); no innerHTML anywhere.
 // Interface text goes through t() (i18n.js), in the language chosen on this device.
 
-import { copyText, h, loadJSON, qrCode, saveJSON } from "./dom.js";
+import { copyText, h, loadJSON, qrCode, registerServiceWorker, saveJSON } from "./dom.js";
 import { N_, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
 
 const TABLES_KEY = "planechase:tables";
@@ -398,3 +398,5 @@ planechaseChanged();
 renderTables();
 loadSets();
 loadProfiles();
+
+registerServiceWorker();

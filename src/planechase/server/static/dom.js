@@ -88,3 +88,10 @@ export function qrCode(link, attrs = {}) {
   });
   return img;
 }
+
+/** Install the service worker (static/sw.js, served from the root): the pages then open without the network, and
+ *  the app can be installed. Where the browser has none (or refuses it), the pages work as before. */
+export function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+}

@@ -3,7 +3,7 @@
 // Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
 
 import { cardName, loadCardTexts, setShowingOracle, shownCard } from "./cardtext.js";
-import { copyText, h, loadJSON, qrCode, saveJSON } from "./dom.js";
+import { copyText, h, loadJSON, qrCode, registerServiceWorker, saveJSON } from "./dom.js";
 import { N_, format, language, languageMenu, listOf, onLanguage, startLanguage, t } from "./i18n.js";
 import { EFFECT_LABEL, PLAYER_EFFECTS, attacksText, decisionText, eventText, phrase } from "./logtext.js";
 
@@ -2061,3 +2061,5 @@ if (!tableId) {
   renderPlanes();
   connect();
 }
+
+registerServiceWorker();

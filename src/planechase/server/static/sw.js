@@ -1,0 +1,66 @@
+// The service worker: keeps the pages so that a table opens without the network (it then says it is offline and
+// reconnects as soon as it can, as the page always does), and never stands between the page and the live table.
+// Every request goes to the network first; only when the network fails does the worker answer from what it kept.
+// The live channel (WebSocket) and the API's answers about tables are never kept or answered from the cache.
+
+const CACHE = "planechase-pages-v1";
+const SHELL = [
+  "/",
+  "/static/style.css",
+  "/static/table.js",
+  "/static/create.js",
+  "/static/dom.js",
+  "/static/i18n.js",
+  "/static/logtext.js",
+  "/static/cardtext.js",
+  "/static/favicon.svg",
+];
+// Every table's page is the same page: kept once, under this key.
+const TABLE_PAGE = "/t/";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** The cache key of a request worth keeping, or null: the pages, the static files, the languages' texts. */
+function keyOf(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return null;
+  const path = url.pathname;
+  if (path === "/" || path.startsWith("/static/")) return path;
+  if (path.startsWith("/t/")) return TABLE_PAGE;
+  if (path.startsWith("/api/i18n/") || path.startsWith("/api/cards/")) return path;
+  return null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const key = keyOf(event.request);
+  if (key === null) return; // the network alone: the live table, creating tables, QR codes
+  event.respondWith(
+    fetch(event.request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)));
+        }
+        return response;
+      })
+      .catch(() => caches.match(key).then((kept) => kept || Response.error())),
+  );
+});
