@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from e2e.conftest import PHONE, Device, Screenshot
 from e2e.test_browser_table import MAIN, first_seed, game_of, joined, page_form, to_main
 from server.live import LiveServer
+
+#: Every element of the face-up cards whose content overflows it, with its sizes and text.
+OVERFLOWING = """() => [...document.querySelectorAll("#planes .card, #planes .card *")]
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => {
+    const sizes = `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`;
+    return `${el.tagName}.${el.className}: ${sizes}: ${el.textContent.slice(0, 80)}`;
+  })"""
 
 #: Every visible control that can be tapped, with its size (the language menu and links included).
 TAP_TARGETS = """() => [...document.querySelectorAll("button, select, summary, input, a[href]")]
@@ -87,3 +96,29 @@ def test_a_table_page_opens_without_the_network_once_it_was_opened(server: LiveS
     finally:
         page.context.set_offline(False)
     joined(page, "Ann")  # and it reconnects by itself
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "cs", "ja"])
+def test_the_longest_plane_fits_its_card_on_a_phone(server: LiveServer, device: Device, lang: str) -> None:
+    from planechase import CATALOG
+    from planechase.cards.translations import card_text
+
+    planes = [card for card in CATALOG if card.is_plane]
+    longest = max(planes, key=lambda card: len(card_text(card, lang).text))
+    others = [card.name for card in planes if card.name != longest.name][:9]
+    deck = "\n".join([longest.name, *others])
+
+    def form(seed: int) -> dict[str, Any]:
+        return {**page_form(seed), "decks": "pasted", "deck_lists": [deck, deck]}
+
+    def starts_with_it(seed: int) -> int | None:
+        return seed if game_of(form(seed)).view()["face_up"][0]["name"] == longest.name else None
+
+    seed = first_seed(starts_with_it, f"{longest.name} as the starting plane")
+    table = server.create_table(**form(seed))
+    page = device(table.created["seats"][0]["url"] + f"&lang={lang}", viewport=PHONE)
+    expect(page.get_by_test_id("plane-name")).to_have_text(card_text(longest, lang).name)
+    overflow = page.evaluate(OVERFLOWING)
+    card = page.get_by_test_id("plane").bounding_box()
+    assert overflow == [], "\n".join(overflow)
+    assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= PHONE["width"]

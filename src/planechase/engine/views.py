@@ -124,7 +124,7 @@ def _seating_fields_now(table: Seating, in_game: tuple[int, ...], fixed: tuple[t
 
 #: A card's printed part of a face-up card's view: name, kind, type line, Oracle text, reminders and the
 #: abilities waiting for a report (index, text, who reports).
-_CardFields = tuple[str, str, str, str, tuple[str, ...], tuple[tuple[int, str, str], ...]]
+_CardFields = tuple[str, str, str, str, tuple[str, ...], tuple[tuple[int, str, str], ...], tuple[str, ...]]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -136,7 +136,7 @@ def _card_fields(catalog: Catalog, name: str) -> _CardFields:
         for i, a in enumerate(card.abilities)
         if TriggerKind.REPORTED in a.triggers or TriggerKind.REPORTED_BY_YOU in a.triggers
     )
-    return card.name, card.kind, card.type_line, card.oracle_text, card.static_texts(), reported
+    return card.name, card.kind, card.type_line, card.oracle_text, card.static_texts(), reported, card.sets
 
 
 def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
@@ -159,7 +159,7 @@ def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
 
 
 def _face_up_card(state: GameState, fu: FaceUpCard, catalog: Catalog) -> dict[str, Any]:
-    name, kind, type_line, oracle_text, reminders, reported = _card_fields(catalog, state.name_of(fu.card))
+    name, kind, type_line, oracle_text, reminders, reported, sets = _card_fields(catalog, state.name_of(fu.card))
     return {
         "object": fu.object_id,
         "name": name,
@@ -170,6 +170,7 @@ def _face_up_card(state: GameState, fu: FaceUpCard, catalog: Catalog) -> dict[st
         "counters": dict(fu.counters),
         "reminders": list(reminders),
         "reported": [{"ability": i, "text": text, "by": by} for i, text, by in reported],
+        "sets": list(sets),
     }
 
 

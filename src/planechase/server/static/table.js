@@ -882,7 +882,14 @@ function planeCard(card) {
       "article",
       { class: phenomenon ? "card phenomenon" : "card", "data-testid": "plane", "data-card": card.name, "aria-label": shown.name },
       h("div", { class: "card-head" }, h("h3", { class: "card-name", "data-testid": "plane-name", lang: shown.translated ? language() : "en" }, shown.name)),
-      h("div", { class: "type-line", "data-testid": "type-line" }, shown.typeLine),
+      h(
+        "div",
+        { class: "type-line-row" },
+        h("div", { class: "type-line", "data-testid": "type-line" }, shown.typeLine),
+        card.sets && card.sets.length
+          ? h("span", { class: "set-code", "data-testid": "set-code", title: card.sets.join(", ") }, card.sets[0])
+          : null,
+      ),
       oracle,
       which,
       counters.length
