@@ -58,18 +58,42 @@ def assert_fits(page: Page, players: int, planes: int) -> None:
     assert _on_screen(shown["log"], width, height)
 
 
-@pytest.mark.parametrize(("players", "variant"), [(2, "free_for_all"), (6, "free_for_all"), (16, "grand_melee")])
+@pytest.mark.parametrize(
+    ("players", "variant", "lang"),
+    [
+        (2, "free_for_all", "en"),
+        (6, "free_for_all", "en"),
+        *((16, "grand_melee", lang) for lang in ("en", "ru", "it", "cs", "ja")),
+    ],
+)
 def test_the_display_fits_one_screen_without_scrolling(
-    server: LiveServer, device: Device, screenshot: Screenshot, players: int, variant: str
+    server: LiveServer, device: Device, screenshot: Screenshot, players: int, variant: str, lang: str
 ) -> None:
     form = {**page_form(5, [f"Player {n + 1}" for n in range(players)]), "variant": variant}
     table = server.create_table(**form)
     view = game_of(form).view()
     planes = sum(len(m["face_up"]) for m in view["turn_markers"]) if view["turn_markers"] else len(view["face_up"])
     for size in SCREENS:
-        display = joined(device(table.created["display_url"], viewport=size), "watching")
+        display = device(table.created["display_url"] + f"&lang={lang}", viewport=size)
+        expect(display.get_by_test_id("state")).not_to_have_text("–")
+        if lang != "en":  # the cards in the screen's language
+            expect(display.get_by_test_id("translation-note").first).to_be_visible()
         assert_fits(display, players, planes)
-        screenshot(display, f"{players}-{size['width']}x{size['height']}")
+        screenshot(display, f"{players}-{lang}-{size['width']}x{size['height']}")
+
+
+def test_a_tablet_shows_the_table_in_portrait_and_landscape(server: LiveServer, device: Device) -> None:
+    table = server.create_table(**page_form(5, ["Ann", "Bob", "Cy", "Di"]))
+    for size in ({"width": 768, "height": 1024}, {"width": 1024, "height": 768}):
+        page = joined(device(table.created["seats"][0]["url"], viewport=size), "Ann")
+        shown = page.evaluate(MEASURE)
+        assert shown["scroll"] > 0 and not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        card = page.get_by_test_id("plane").bounding_box()
+        assert card is not None and card["y"] < size["height"] and card["x"] + card["width"] <= size["width"]
+        assert page.evaluate(
+            "() => [...document.querySelectorAll('#planes .card *')]"
+            ".every((el) => el.scrollWidth <= el.clientWidth + 1)"
+        )
 
 
 def test_the_last_roll_shows_as_a_big_die_face(server: LiveServer, device: Device, screenshot: Screenshot) -> None:

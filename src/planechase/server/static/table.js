@@ -861,7 +861,7 @@ function planeCard(card) {
           "button",
           {
             type: "button",
-            class: "small link-button",
+            class: "small link-button control", // a display has no one to tap it: it shows the note alone
             "data-testid": "oracle-toggle",
             "aria-pressed": shown.translated ? "false" : "true",
             onclick: () => {
