@@ -32,19 +32,23 @@ TAP_TARGETS = """() => [...document.querySelectorAll("button, select, summary, i
   })"""
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "cs", "ja"])
 def test_the_active_player_sees_the_plane_and_the_roll_in_the_first_screen(
-    server: LiveServer, device: Device, screenshot: Screenshot
+    server: LiveServer, device: Device, screenshot: Screenshot, lang: str
 ) -> None:
     seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
     table = server.create_table(**page_form(seed))
-    ann = joined(device(table.created["seats"][0]["url"], viewport=PHONE), "Ann")
+    ann = device(table.created["seats"][0]["url"] + f"&lang={lang}", viewport=PHONE)
+    expect(ann.get_by_test_id("state")).not_to_have_text("–")
+    if lang != "en":
+        expect(ann.get_by_test_id("translation-note")).to_be_visible()
     ann.get_by_test_id(f"advance-{MAIN}").click()
     expect(ann.get_by_test_id("roll")).to_be_visible()
     ann.evaluate("window.scrollTo(0, 0)")
     for what in ("plane-name", "roll", "roll-cost"):
         box = ann.get_by_test_id(what).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (what, box)
-    screenshot(ann, "first-screen")
+    screenshot(ann, f"first-screen-{lang}")
 
 
 def test_everything_to_tap_on_a_phone_is_at_least_44_px(server: LiveServer, device: Device) -> None:

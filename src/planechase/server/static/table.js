@@ -817,6 +817,9 @@ function renderStrip() {
   fill($("strip"), 
     ...STEPS.map(([step, label]) => h("span", { class: step === v.step ? "now" : "", "aria-current": step === v.step ? "step" : null }, t(label))),
   );
+  // On a phone the steps are one row that scrolls sideways: keep the current step in sight.
+  const now = $("strip").querySelector(".now");
+  if (now && $("strip").scrollWidth > $("strip").clientWidth) $("strip").scrollLeft = Math.max(0, now.offsetLeft - 40);
 }
 
 // -- the planes
