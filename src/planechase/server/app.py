@@ -330,7 +330,9 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 
 #: The pages load nothing from elsewhere and run no inline script: names and card text can't become code.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; "
+    # Card art, when a table's creator allows it, comes from Scryfall to the browser (never through the server).
+    "img-src 'self' blob: https://api.scryfall.com https://cards.scryfall.io; connect-src 'self'; "
     "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 

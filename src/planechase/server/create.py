@@ -73,6 +73,11 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     planechase = form.get("planechase", True)
     if not isinstance(planechase, bool):
         raise CreateError("'planechase' must be true or false")
+    # Card art: each device's browser may load the face-up cards' pictures from a public card database (never the
+    # server); off unless the creator allows it.
+    card_art = form.get("card_art", False)
+    if not isinstance(card_art, bool):
+        raise CreateError("'card_art' must be true or false")
     house_rules: list[str] = []
     mode = form.get("decks", "random")
     # Random decks from the seed a player chose (the same table again), else from the system: a deck's cards
@@ -126,7 +131,8 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         new_game(GameConfig.from_dict(config), CATALOG)  # every rule about the table and its decks, checked now
     except PlanechaseError as exc:
         raise CreateError(str(exc)) from None
-    return config, {"name": name, "decks": mode, "house_rules": house_rules, "seed_given": seed_given}
+    meta = {"name": name, "decks": mode, "house_rules": house_rules, "seed_given": seed_given, "card_art": card_art}
+    return config, meta
 
 
 def _read(text: str, where: str) -> tuple[str, ...]:

@@ -293,6 +293,7 @@ class Room:
                 k: v for k, v in self.record.config.items() if k != "seed" or self.record.meta.get("seed_given")
             },
             "house_rules": self.record.meta.get("house_rules", []),
+            "card_art": bool(self.record.meta.get("card_art", False)),
             "seats": [
                 {"seat": seat.seat, "name": player.name, "team": seat.team, "role": seat.role.value}
                 for player, seat in zip(state.players, state.seating.seats, strict=True)

@@ -191,6 +191,7 @@ async function loadProfiles() {
 
 function buildForm() {
   const form = { name: $("name").value.trim(), players: playerNames(), variant: $("variant").value };
+  if ($("card-art").checked) form.card_art = true;
   if (!$("team-size-field").hidden) form.team_size = Number($("team-size").value);
   if (!$("planechase").checked) {
     form.planechase = false;

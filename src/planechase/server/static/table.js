@@ -855,6 +855,21 @@ function planeCard(card) {
     oracle.append(p);
   });
   const counters = Object.entries(card.counters || {}).filter(([, n]) => n);
+  // Card art, when the table's creator allowed it: this browser asks Scryfall for the picture (the server never
+  // does); without the network, or for a card Scryfall doesn't know, the card simply has none.
+  const art =
+    app.table && app.table.card_art
+      ? h("img", {
+          class: "card-art",
+          "data-testid": "card-art",
+          alt: "",
+          loading: "lazy",
+          decoding: "async",
+          referrerpolicy: "no-referrer",
+          src: `https://api.scryfall.com/cards/named?exact=${encodeURIComponent(card.name)}&format=image&version=art_crop`,
+          onerror: (event) => event.target.remove(),
+        })
+      : null;
   const which = shown.canTranslate
     ? h(
         "div",
@@ -884,6 +899,7 @@ function planeCard(card) {
     h(
       "article",
       { class: phenomenon ? "card phenomenon" : "card", "data-testid": "plane", "data-card": card.name, "aria-label": shown.name },
+      art,
       h("div", { class: "card-head" }, h("h3", { class: "card-name", "data-testid": "plane-name", lang: shown.translated ? language() : "en" }, shown.name)),
       h(
         "div",
