@@ -15,7 +15,10 @@ from planechase.core.actions import TRACKED_CARDS
 from planechase.core.state import OtherEffect, SkipKind
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "planechase" / "server" / "static"
-TABLE_JS = (STATIC / "table.js").read_text(encoding="utf-8")
+#: The table page's script: its entry module and the modules beside it (table-*.js).
+TABLE_JS = "\n".join(
+    path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("table*.js"), key=lambda p: p.name != "table.js")
+)
 LOGTEXT_JS = (STATIC / "logtext.js").read_text(encoding="utf-8")
 
 #: What a cast may do (``Cast.effect``): every effect but Emperor's deploy ability, which has its own action.
