@@ -413,3 +413,13 @@ def test_104_3a_a_player_may_concede_while_a_decision_is_pending() -> None:
     assert Concede(2) not in game.legal_actions()
     game.act({"type": "choose", "player": 0, "decision": after.id, "option": after.options[0].id})
     assert [i.ability for i in game.state.stack] == [1, 2]
+
+
+def test_117_4_an_advance_to_no_step_is_refused_and_changes_nothing() -> None:
+    from planechase import InvalidActionError, apply
+
+    game = quiet_game()
+    before = game.state
+    with pytest.raises(InvalidActionError, match="'to' must be a step"):
+        apply(before, Advance(0, to="teatime"))
+    assert game.state is before

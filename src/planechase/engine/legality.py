@@ -123,6 +123,8 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
         if state.stack:
             raise IllegalActionError("117.4", "the stack must be empty to move on; pass to resolve it first")
         if action.to != NEXT_TURN and action.to not in _later_steps(state.step_queue):
+            if action.to not in _STEP_VALUES:
+                raise InvalidActionError(f"'to' must be a step or {NEXT_TURN!r}, not {action.to!r}")
             raise IllegalActionError(
                 "500.1", f"the {Step(action.to).label} does not come again this turn; advance to the next turn first"
             )
@@ -422,6 +424,7 @@ def _reported_abilities(catalog: Catalog, name: str) -> tuple[tuple[int, bool], 
 
 
 _MAIN_PHASES = frozenset((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))
+_STEP_VALUES = frozenset(step.value for step in Step)
 
 
 @functools.lru_cache(maxsize=4096)
