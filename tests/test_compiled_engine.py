@@ -3,6 +3,7 @@ the games the pure Python engine plays."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import subprocess
@@ -63,17 +64,24 @@ def test_compiled_engine_plays_the_same_games_as_pure_python() -> None:
     assert _digest("compiled", 0, 150) == ("compiled", _digest("pure", 0, 150)[1])
 
 
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
 def _fake_build(where: Path, **changes: object) -> None:
+    """A build's layout with empty extension files: a manifest that matches the sources, one file per module and
+    the shared library."""
+    files = {m: f"{m}{SUFFIX}" for m in (*compiled.COMPILED_MODULES, "abc123__mypyc")}
     manifest: dict[str, object] = {
         "python": compiled._python_tag(),
         "mypy": "test",
-        "sources": {m: compiled.source_hash(m) for m in compiled.COMPILED_MODULES},
-        "files": {m: f"{m}.so" for m in compiled.COMPILED_MODULES},
+        "compiled": list(compiled.COMPILED_MODULES),
+        "sources": compiled._package_sources(compiled._PACKAGE_ROOT),
+        "files": files,
     }
     manifest.update(changes)
     where.mkdir(parents=True, exist_ok=True)
-    for module in compiled.COMPILED_MODULES:
-        (where / f"{module}.so").write_bytes(b"")
+    for file in files.values():
+        (where / file).write_bytes(b"")
     (where / compiled.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
 
 
@@ -83,28 +91,39 @@ def test_a_build_of_the_current_sources_is_usable(tmp_path: Path) -> None:
     assert files is not None and set(compiled.COMPILED_MODULES) <= set(files), reason
 
 
-def test_a_build_older_than_a_source_is_not_used(tmp_path: Path) -> None:
-    sources = {m: compiled.source_hash(m) for m in compiled.COMPILED_MODULES}
-    sources["planechase.engine.turns"] = "0" * 64
+def test_a_build_older_than_any_source_of_the_package_is_not_used(tmp_path: Path) -> None:
+    # Not only the compiled modules: mypyc compiles in the types and constants of the modules they import.
+    sources = compiled._package_sources(compiled._PACKAGE_ROOT)
+    sources["planechase/core/state.py"] = "0" * 64
     _fake_build(tmp_path, sources=sources)
     files, reason = compiled.check(tmp_path)
-    assert files is None and "planechase.engine.turns" in reason
+    assert files is None and "planechase/core/state.py" in reason
+    del sources["planechase/core/state.py"]
+    _fake_build(tmp_path, sources=sources)
+    assert compiled.check(tmp_path)[0] is None  # a module the build never saw
 
 
-def test_a_build_for_another_python_is_not_used(tmp_path: Path) -> None:
-    _fake_build(tmp_path, python="cpython-39-plan9")
+def test_a_build_for_another_python_or_machine_is_not_used(tmp_path: Path) -> None:
+    _fake_build(tmp_path, python="cpython-39-plan9.cpython-39-plan9.so")
     files, reason = compiled.check(tmp_path)
-    assert files is None and "cpython-39-plan9" in reason
+    assert files is None and "plan9" in reason
 
 
 def test_an_incomplete_or_missing_build_is_not_used(tmp_path: Path) -> None:
     assert compiled.check(tmp_path / "nothing")[0] is None
     _fake_build(tmp_path)
-    (tmp_path / "planechase.engine.reducer.so").unlink()
+    (tmp_path / f"planechase.engine.reducer{SUFFIX}").unlink()
     files, reason = compiled.check(tmp_path)
     assert files is None and "incomplete" in reason
     (tmp_path / compiled.MANIFEST).write_text("{not json", encoding="utf-8")
     assert "unreadable" in compiled.check(tmp_path)[1]
+
+
+def test_building_never_replaces_a_directory_that_is_not_a_build(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(compiled.CompiledEngineError, match="not a build"):
+        compiled.build(tmp_path, say=lambda _: None)
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
 def _status_in_child(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -122,3 +141,12 @@ def test_engine_variable_chooses_the_engine(tmp_path: Path) -> None:
     assert fallback.stdout.startswith("pure\npure Python: no compiled engine is built")
     wrong = _status_in_child({compiled.ENGINE_VARIABLE: "fastest"})
     assert wrong.returncode != 0 and "must be auto, pure or compiled" in wrong.stderr
+
+
+def test_a_build_that_does_not_load_leaves_the_pure_engine(tmp_path: Path) -> None:
+    _fake_build(tmp_path)  # every file is there, but empty: the shared library can't load
+    auto = _status_in_child({compiled.ENGINE_VARIABLE: "auto", compiled.DIRECTORY_VARIABLE: str(tmp_path)})
+    assert auto.returncode == 0, auto.stderr
+    assert auto.stdout.startswith("pure\npure Python: the compiled engine does not load")
+    forced = _status_in_child({compiled.ENGINE_VARIABLE: "compiled", compiled.DIRECTORY_VARIABLE: str(tmp_path)})
+    assert forced.returncode != 0 and "does not load" in forced.stderr

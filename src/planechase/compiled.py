@@ -100,8 +100,24 @@ def source_hash(module: str) -> str:
     return hashlib.sha256(source_path(module).read_bytes()).hexdigest()
 
 
+def _package_sources(root: Path) -> dict[str, str]:
+    """The hash of every Python source of the package under ``root`` (by path): a build depends on all of them,
+    since mypyc compiles in the types and constants of the modules the compiled ones import."""
+    package = root / "planechase"
+    out: dict[str, str] = {}
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(root)
+        if "_compiled" in relative.parts or "__pycache__" in relative.parts:
+            continue
+        out[relative.as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
 def _python_tag() -> str:
-    return f"{sys.implementation.cache_tag}-{sys.platform}"
+    """The interpreter and platform a build is for: its extension files' suffix names both (e.g.
+    ``.cpython-311-x86_64-linux-gnu.so``)."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0] if importlib.machinery.EXTENSION_SUFFIXES else ""
+    return f"{sys.implementation.cache_tag}-{sys.platform}{suffix}"
 
 
 def check(where: Path | None = None) -> tuple[dict[str, Path] | None, str]:
@@ -120,14 +136,16 @@ def check(where: Path | None = None) -> tuple[dict[str, Path] | None, str]:
         return None, f"the compiled engine's manifest is unreadable ({error}); build it again"
     if python != _python_tag():
         return None, f"the compiled engine was built for {python}, not {_python_tag()}; build it again"
-    if set(sources) != set(COMPILED_MODULES):
+    if not set(COMPILED_MODULES) <= set(files) or set(manifest.get("compiled", ())) != set(COMPILED_MODULES):
         return None, "the compiled engine was built from another list of modules; build it again"
-    changed = [m for m in COMPILED_MODULES if sources[m] != source_hash(m)]
+    current = _package_sources(_PACKAGE_ROOT)
+    changed = sorted(set(sources) ^ set(current) | {p for p in sources if p in current and sources[p] != current[p]})
     if changed:
         return None, f"the compiled engine is older than the source of {changed[0]}; build it again"
     paths = {name: where / file for name, file in files.items()}
     missing = [str(p) for p in paths.values() if not p.exists()]
-    if missing or not set(COMPILED_MODULES) <= set(paths):
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    if missing or not all(p.name.endswith(suffixes) for p in paths.values()):
         return None, "the compiled engine is incomplete; build it again"
     return paths, f"compiled with mypyc {manifest.get('mypy', '?')} ({len(COMPILED_MODULES)} modules)"
 
@@ -173,7 +191,20 @@ def activate() -> Status:
             raise CompiledEngineError(f"{ENGINE_VARIABLE}=compiled, but {reason}")
         _status = Status("pure", f"pure Python: {reason}", where)
         return _status
-    sys.meta_path.insert(0, _Finder(files))
+    finder = _Finder(files)
+    sys.meta_path.insert(0, finder)
+    shared = [name for name in files if name not in COMPILED_MODULES]
+    try:
+        for name in shared:  # the library every compiled module needs: a broken one fails here, not later
+            importlib.import_module(name)
+    except Exception as error:  # any failure to load it means the pure Python engine runs
+        sys.meta_path.remove(finder)
+        for name in shared:
+            sys.modules.pop(name, None)
+        if wanted == "compiled":
+            raise CompiledEngineError(f"{ENGINE_VARIABLE}=compiled, but the build does not load: {error}") from error
+        _status = Status("pure", f"pure Python: the compiled engine does not load ({error}); build it again", where)
+        return _status
     _status = Status("compiled", reason, where)
     return _status
 
@@ -197,7 +228,7 @@ def build(where: Path | None = None, *, say: Callable[[str], None] = print) -> P
         ) from error
     if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
         raise CompiledEngineError("building the compiled engine needs a C compiler (cc or gcc) and Python's headers")
-    hashes = {m: source_hash(m) for m in COMPILED_MODULES}
+    _check_replaceable(where)
     with tempfile.TemporaryDirectory(prefix="planechase-build-") as temp:
         tree = Path(temp)
         shutil.copytree(
@@ -205,6 +236,7 @@ def build(where: Path | None = None, *, say: Callable[[str], None] = print) -> P
             tree / "planechase",
             ignore=shutil.ignore_patterns("__pycache__", "_compiled", "static", "locales", "*.so", "*.pyd"),
         )
+        hashes = _package_sources(tree)  # what this build is made from, whatever changes in the tree meanwhile
         files = [str(Path(*m.split(".")).with_suffix(".py")) for m in COMPILED_MODULES]
         say(f"Compiling {len(files)} modules with mypyc {mypy.version.__version__} (about a minute)...")
         command = [sys.executable, "-m", "mypyc", *files]
@@ -231,18 +263,40 @@ def build(where: Path | None = None, *, say: Callable[[str], None] = print) -> P
             manifest = {
                 "python": _python_tag(),
                 "mypy": mypy.version.__version__,
+                "compiled": list(COMPILED_MODULES),
                 "sources": hashes,
                 "files": built,
             }
             (staging / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            staging.chmod(0o755)  # readable by a server running as another user
+            # The old build is set aside, the new one put in place, then the old one removed.
+            old = where.with_name(f".{where.name}-old-{os.getpid()}")
             if where.exists():
-                shutil.rmtree(where)
+                where.rename(old)
             staging.rename(where)
+            if old.exists():
+                shutil.rmtree(old)
         finally:
             if staging.exists():
                 shutil.rmtree(staging)
     say(f"Built the compiled engine in {where}.")
     return where
+
+
+def _check_replaceable(where: Path) -> None:
+    """Refuse to build over a directory that is not a build (``PLANECHASE_COMPILED_DIR`` naming a home or a
+    project by mistake): it must be missing, empty, or hold only a manifest and extension files."""
+    if not where.exists():
+        return
+    if not where.is_dir():
+        raise CompiledEngineError(f"{where} is not a directory: name another place for the compiled engine")
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    strangers = [p.name for p in where.iterdir() if p.name != MANIFEST and not p.name.endswith(suffixes)]
+    if strangers:
+        raise CompiledEngineError(
+            f"{where} holds other files ({', '.join(sorted(strangers)[:3])}): it is not a build of the compiled "
+            "engine, and building would replace it; name another place with PLANECHASE_COMPILED_DIR"
+        )
 
 
 def _suffix(path: Path) -> str:

@@ -4,6 +4,7 @@ real server process, and the content security policy that lets them load."""
 from __future__ import annotations
 
 import json
+import re
 import struct
 import zlib
 
@@ -50,3 +51,17 @@ def test_the_pages_link_the_manifest_and_the_policy_lets_it_and_the_worker_load(
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page.text
     policy = page.headers["content-security-policy"]
     assert "manifest-src 'self'" in policy and "worker-src 'self'" in policy
+
+
+def test_the_pages_files_are_checked_again_on_every_use(server: LiveServer) -> None:
+    # After an upgrade a browser must not run a new script with an old module it kept.
+    for path in ("/static/table.js", "/static/table-common.js", "/static/style.css"):
+        answer = server.get(path)
+        assert answer.status_code == 200 and answer.headers["cache-control"] == "no-cache", path
+        assert answer.headers.get("etag")
+
+
+def test_the_workers_cache_is_named_after_the_release(server: LiveServer) -> None:
+    body = server.get("/sw.js").text
+    assert "planechase-pages-v1" not in body
+    assert re.search(r'const CACHE = "planechase-pages-[0-9a-f]{16}";', body)

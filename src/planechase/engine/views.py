@@ -395,7 +395,8 @@ def _translate(out: dict[str, Any], catalog: Catalog, lang: str) -> None:
     face_up = [*out["face_up"], *(fu for m in out["turn_markers"] for fu in m["face_up"])]
     names = [fu["name"] for fu in face_up]
     names += out["revealed"] + out["visited"]
-    names += [i["source"] for i in (*out["stack"], out["resolving"]) if i is not None and i["source"]]
+    stacks = [*out["stack"], out["resolving"], *(item for m in out["turn_markers"] for item in m["stack"])]
+    names += [i["source"] for i in stacks if i is not None and i["source"]]
     if out["eternities_map"] is not None:
         names += [space["name"] for space in out["eternities_map"]["spaces"] if space["name"]]
     cards: dict[str, dict[str, str]] = {}

@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
+import hashlib
 import io
 import json
 import logging
@@ -41,6 +42,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import segno
 from starlette.applications import Starlette
@@ -90,6 +92,28 @@ def rule_texts() -> dict[str, str]:
     """
     texts: dict[str, str] = json.loads(RULES.read_text(encoding="utf-8"))
     return texts
+
+
+class RevalidatedFiles(StaticFiles):
+    """The pages' files, checked with the server (by their ETag) every time they are used: after an upgrade a
+    browser never runs a new script with an old module it kept."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+@functools.cache
+def _service_worker() -> bytes:
+    """``static/sw.js`` with its cache named after this release's static files: a new release installs a new
+    worker, which keeps the new pages and drops the old ones."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
+    source = (STATIC / "sw.js").read_text(encoding="utf-8")
+    return source.replace("planechase-pages-v1", f"planechase-pages-{digest.hexdigest()[:16]}").encode()
 
 
 @functools.cache
@@ -266,11 +290,12 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         size = request.path_params["size"]
         if size not in ICON_SIZES:
             return JSONResponse({"error": f"no icon of size {size}; sizes: {', '.join(map(str, ICON_SIZES))}"}, 404)
-        return Response(icon_png(size), media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
+        png = await asyncio.to_thread(icon_png, size)  # drawn once per process, off the event loop
+        return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
 
     async def service_worker(request: Request) -> Response:
         # From the root, so that it looks after every page; always checked for a new version.
-        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+        return Response(_service_worker(), media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     channel = Channel(tables, settings, origins, collector.note_activity)
 
@@ -288,7 +313,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/icons/icon-{size:int}.png", icon),
         Route("/sw.js", service_worker),
         WebSocketRoute("/ws/{table_id}", channel.serve),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", RevalidatedFiles(directory=STATIC), name="static"),
     ]
     middleware = [
         Middleware(TrustedProxies, trusted=settings.forwarded_allow_ips),

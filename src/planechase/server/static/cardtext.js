@@ -15,11 +15,14 @@ export async function loadCardTexts(lang) {
   if (found === undefined) {
     try {
       const response = await fetch(`/api/cards/${encodeURIComponent(lang)}`, { cache: "no-cache" });
-      found = response.ok ? (await response.json()).cards || {} : {};
+      if (response.ok) {
+        found = (await response.json()).cards || {};
+        loaded.set(lang, found); // kept only once it came: a failed load is tried again next time
+      }
     } catch {
-      found = {}; // offline: the cards show their Oracle text
+      // offline: the cards show their Oracle text until the translations can be loaded
     }
-    loaded.set(lang, found);
+    if (found === undefined) found = {};
   }
   if (ask === asking) cards = found;
   return ask === asking;

@@ -3,6 +3,8 @@
 // Every request goes to the network first; only when the network fails does the worker answer from what it kept.
 // The live channel (WebSocket) and the API's answers about tables are never kept or answered from the cache.
 
+// The server names the cache after the release's static files (see planechase.server.app): a new release installs
+// a new worker, which keeps the new pages and drops the old ones.
 const CACHE = "planechase-pages-v1";
 const SHELL = [
   "/",
@@ -58,8 +60,10 @@ function keyOf(request) {
 self.addEventListener("fetch", (event) => {
   const key = keyOf(event.request);
   if (key === null) return; // the network alone: the live table, creating tables, QR codes
+  // The server is asked every time (never the browser's own cache): the page's modules always come from one release.
+  const request = event.request.mode === "navigate" ? event.request : new Request(event.request, { cache: "no-cache" });
   event.respondWith(
-    fetch(event.request)
+    fetch(request)
       .then((response) => {
         if (response.ok) {
           const copy = response.clone();
