@@ -91,15 +91,6 @@ def directory() -> Path:
     return Path(override) if override else Path(__file__).resolve().parent / "_compiled"
 
 
-def source_path(module: str) -> Path:
-    """The Python source of ``module`` (a module of this package)."""
-    return _PACKAGE_ROOT.joinpath(*module.split(".")).with_suffix(".py")
-
-
-def source_hash(module: str) -> str:
-    return hashlib.sha256(source_path(module).read_bytes()).hexdigest()
-
-
 def _package_sources(root: Path) -> dict[str, str]:
     """The hash of every Python source of the package under ``root`` (by path): a build depends on all of them,
     since mypyc compiles in the types and constants of the modules the compiled ones import."""

@@ -295,7 +295,6 @@ class TableController:
             chaos=self.chaos,
             marker=self.marker,
             lang="en" if self.oracle else self.lang,
-            translated=self.lang != "en",
         )
 
     # -- keys -----------------------------------------------------------------------------------

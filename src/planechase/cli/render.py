@@ -160,10 +160,8 @@ class Chrome:
     show_help: bool = False
     chaos: str = CHAOS_SYMBOL
     marker: int | None = None  # Grand Melee: the turn marker the keys act on (807.5)
-    #: The language the cards are shown in (the project's translation; ``en``: the Oracle text), and whether
-    #: a translation is on offer (``O`` switches between the two).
+    #: The language the cards are shown in (the project's translation; ``en``: the Oracle text).
     lang: str = "en"
-    translated: bool = False
 
 
 def chaos_text(text: str, symbol: str = CHAOS_SYMBOL) -> str:
