@@ -1,4 +1,4 @@
-"""The engine's small error hierarchy.
+"""The engine's small error hierarchy, and :class:`Text`, a sentence for people that can be translated.
 
 Every error is a :class:`ValueError`, so callers that do not care about the detail can catch that.
 An :class:`IllegalActionError` names the Comprehensive Rules rule the refused action breaks; the
@@ -7,22 +7,86 @@ state it was tried against is never changed.
 >>> err = IllegalActionError("901.9", "only the active player may roll the planar die")
 >>> str(err)
 '901.9: only the active player may roll the planar die'
+
+An error's message is an English template with named placeholders and their values (its ``text``). The
+template is the message's id in the web table's translations (``pybabel`` extracts it from the call), so a
+screen in another language shows the same sentence translated, with the same values:
+
+>>> err = IllegalActionError("800.4a", "{player} has left the game", player="Ann")
+>>> err.message
+'Ann has left the game'
+>>> err.text.to_dict()
+{'template': '{player} has left the game', 'params': {'player': 'Ann'}}
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Union
+
+#: A value in a :class:`Text`: a number, a piece of text as it is (a name), or a sentence of its own.
+Param = Union[str, int, "Text"]
+
+#: A placeholder of a template: ``{name}``, a plain name (no format spec, no conversion).
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+#: Parameters whose values are the English names of planar cards (a screen shows them in its language).
+CARD_PARAMS = frozenset({"card", "plane", "first", "second"})
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A sentence for people: an English ``template`` with ``{name}`` placeholders and their ``params``.
+
+    ``str()`` fills it in English. The template is the sentence's translation id; a param is left as it is
+    (a player's name, a number), except that a :class:`Text` param is a sentence translated in turn and a
+    param named as in :data:`CARD_PARAMS` is a card's English name, which a screen translates.
+
+    >>> str(Text("{player} rolls {count} times", {"player": "Bob", "count": 2}))
+    'Bob rolls 2 times'
+    >>> str(Text("{where}: {error}", {"where": "line 3", "error": Text("unknown card")}))
+    'line 3: unknown card'
+    """
+
+    template: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.template
+        values = self.params
+        return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), self.template)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form: ``{"template": ..., "params": {...}}``, a sentence param as the same form."""
+        return {
+            "template": self.template,
+            "params": {k: v.to_dict() if isinstance(v, Text) else v for k, v in self.params.items()},
+        }
+
 
 class PlanechaseError(ValueError):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose.
+
+    ``message`` is an English template and ``params`` its values (see :class:`Text`); ``text`` keeps both.
+    """
+
+    def __init__(self, message: str = "", /, **params: Param) -> None:
+        self.text = Text(message, params)
+        super().__init__(str(self.text) if params else message)
 
 
 class IllegalActionError(PlanechaseError):
     """A well-formed action that the rules do not allow now. ``rule`` is the CR rule it breaks."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: str, message: str, /, **params: Param) -> None:
+        text = Text(message, params)
+        ValueError.__init__(self, f"{rule}: {text}")
+        self.text = text
         self.rule = rule
-        self.message = message
+        self.message = str(text)
 
 
 class InvalidActionError(PlanechaseError):
@@ -36,10 +100,12 @@ class ConfigError(PlanechaseError):
 class DeckError(ConfigError):
     """A planar deck that breaks 901.3 or 901.15a, or names a card that does not exist."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}" if rule else message)
+    def __init__(self, rule: str, message: str, /, **params: Param) -> None:
+        text = Text(message, params)
+        ValueError.__init__(self, f"{rule}: {text}" if rule else str(text))
+        self.text = text
         self.rule = rule
-        self.message = message
+        self.message = str(text)
 
 
 class ReplayError(PlanechaseError):

@@ -133,3 +133,30 @@ def test_a_roll_is_shown_for_a_moment_on_every_screen(server: LiveServer, device
     for page in (ann, bob):
         expect(page.get_by_test_id("moment")).to_have_attribute("data-kind", expected)
     expect(bob.get_by_test_id("moment")).to_be_hidden()  # it goes by itself
+
+
+def test_a_device_that_turned_sounds_on_plays_the_rolls_moment_and_the_others_stay_silent(
+    server: LiveServer, device: Device
+) -> None:
+    seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
+    table = server.create_table(**page_form(seed))
+    game = game_of(page_form(seed))
+    to_main(game)
+    game.act({"type": "roll", "player": 0})
+    events = game.history[-1].events
+    face = next(e.data["result"] for e in reversed(events) if e.type == "die_rolled")
+    kinds = {e.type for e in events}
+    expected = "planeswalk" if "planeswalked_to" in kinds else "chaos" if "chaos_ensues" in kinds else f"roll:{face}"
+    ann = joined(device(table.created["seats"][0]["url"]), "Ann")
+    bob = joined(device(table.created["seats"][1]["url"]), "Bob")
+    switch = ann.get_by_test_id("sound")
+    expect(switch).to_have_attribute("aria-pressed", "false")  # off unless the device asks
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    ann.get_by_test_id(f"advance-{MAIN}").click()
+    ann.get_by_test_id("roll").click()
+    expect(ann.locator("html")).to_have_attribute("data-sound", expected)
+    expect(bob.get_by_test_id("moment")).to_have_attribute("data-kind", expected.removeprefix("roll:"))
+    assert bob.evaluate("document.documentElement.dataset.sound") is None  # Bob's device did not turn them on
+    ann.reload()  # the choice is remembered on the device
+    expect(ann.get_by_test_id("sound")).to_have_attribute("aria-pressed", "true")

@@ -77,7 +77,9 @@ def test_807_5_view_lists_each_turn_marker_with_its_stack(client: Client) -> Non
     for m, holder in zip(markers, HOLDERS, strict=True):
         assert m["taking_turn"] is True and m["removals"] == 0
         assert m["active"] == m["priority"] == holder and m["step"] == "upkeep"
-        assert m["roll"] == {"player": holder, "cost": 0, "allowed": False}  # 901.9: not in the upkeep
+        roll = m["roll"]
+        assert {k: roll[k] for k in ("player", "cost", "allowed")} == {"player": holder, "cost": 0, "allowed": False}
+        assert roll["why"]["rule"] == "901.9" and "main phase" in roll["why"]["message"]  # not in the upkeep
         # 901.14a: each player starting with a turn marker set a starting plane and is a planar controller.
         assert m["planar_controller"] == holder
         assert [(f["name"], f["owner"]) for f in m["face_up"]] == [(DEMO_DECK[TOPS[holder]], holder)]

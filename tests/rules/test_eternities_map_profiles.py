@@ -443,14 +443,14 @@ def test_config_phenomena_in_the_deck_are_refused_by_a_profile_without_phenomena
         Game(config)
     assert info.value.message == (
         "the Eternities Map deck: profile 'published' keeps phenomena off the map, but the deck holds "
-        "Time Distortion; remove them or use phenomena"
+        "Time Distortion; remove them or choose a profile with phenomena"
     )
 
 
 def test_config_one_of_each_plane_in_the_map_deck() -> None:
     deck = (*planes(radius=1), QUIET[0])
     config = GameConfig(players=("Alice", "Bob"), shared_deck=deck, eternities_map=MapRules(radius=1))
-    with pytest.raises(DeckError, match=r"card 7: Tazeem is already in the deck \(one of each plane\)"):
+    with pytest.raises(DeckError, match=r"card 7: Tazeem is already in the deck \(one of each card\)"):
         Game(config)
 
 

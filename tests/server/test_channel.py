@@ -78,7 +78,8 @@ def test_an_action_against_an_old_state_is_refused_as_stale(server: LiveServer) 
             "type": "refused",
             "id": refused["id"],
             "code": "stale",
-            "message": "the table is at state 1",
+            "message": "the table moved on to state 1 before this arrived",
+            "text": {"template": "the table moved on to state {state} before this arrived", "params": {"state": 1}},
             "state": 1,
         }
         assert ann.ping()["state"] == 1

@@ -74,7 +74,7 @@ def test_a_pasted_shared_deck_too_small_for_the_table_is_refused_by_901_15a(serv
 def test_too_few_players_is_a_400_saying_how_many_are_needed(server: LiveServer) -> None:
     response = server.post("/api/tables", json={"players": ["Ann"]})
     assert response.status_code == 400
-    assert response.json() == {"error": "a game needs 2 to 32 players, not 1"}
+    assert response.json()["error"] == "a game needs 2 to 32 players, not 1"
 
 
 def test_an_unknown_variant_is_a_400_listing_the_variants(server: LiveServer) -> None:
@@ -97,16 +97,16 @@ def test_a_bad_decks_mode_and_a_bad_seed_are_400s(server: LiveServer) -> None:
 def test_a_body_that_is_not_json_is_a_400(server: LiveServer) -> None:
     response = server.post("/api/tables", content=b"players=Ann,Bob", headers={"content-type": "application/json"})
     assert response.status_code == 400
-    assert response.json() == {"error": "the form must be JSON"}
+    assert response.json()["error"] == "the form must be JSON"
     response = server.post("/api/tables", json=["Ann", "Bob"])  # JSON, but not a form
     assert response.status_code == 400
-    assert response.json() == {"error": "the table form must be a JSON object"}
+    assert response.json()["error"] == "the table form must be a JSON object"
 
 
 def test_an_oversized_form_is_a_413(server: LiveServer) -> None:
     response = server.post("/api/tables", json={"players": ["Ann", "Bob"], "name": "x" * 250_000})
     assert response.status_code == 413
-    assert response.json() == {"error": "the form is too large"}
+    assert response.json()["error"] == "the form is too large"
 
 
 def test_creating_tables_past_the_limit_per_minute_answers_429(new_server: Callable[..., LiveServer]) -> None:

@@ -19,7 +19,8 @@ from planechase.server.i18n import LANGUAGES, LOCALES, SOURCE_LANGUAGE, extract_
 from server.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "src" / "planechase" / "server" / "static"
+PACKAGE = ROOT / "src" / "planechase"
+STATIC = PACKAGE / "server" / "static"
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
 #: The keywords babel.cfg and scripts/update_translations.sh extract from the scripts.
 KEYWORDS: dict[str, None] = {"t": None, "tx": None, "N_": None}
@@ -42,7 +43,7 @@ def extracted() -> set[str]:
         method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
     found: set[str] = set()
     for _filename, _line, message, _comments, _context in extract_from_dir(
-        STATIC, method_map, options_map, keywords=KEYWORDS
+        PACKAGE, method_map, options_map, keywords=KEYWORDS
     ):
         assert isinstance(message, str), message
         found.add(message)

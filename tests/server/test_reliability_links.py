@@ -71,7 +71,7 @@ def test_links_are_never_built_from_the_host_header(server: LiveServer) -> None:
     evil = "http://evil.example/t/abc#t=x"
     answer = server.get("/api/qr.svg", params={"text": evil}, headers=spoofed)
     assert answer.status_code == 400
-    assert answer.json() == {"error": "a QR code is made only for a link to this server"}
+    assert answer.json()["error"] == "a QR code is made only for a link to this server"
 
 
 def test_forwarded_headers_are_believed_only_from_configured_proxies(new_server: Callable[..., LiveServer]) -> None:

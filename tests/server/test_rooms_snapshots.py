@@ -141,6 +141,7 @@ def test_log_pages_leave_out_what_was_undone_and_end_with_the_setup(tmp_path: Pa
     client = _everyone(2)
     config, _ = table_config({"players": ["P0", "P1"], "seed": 9, "planechase": False})
     game = Game(GameConfig.from_dict(config))
+    undos = 0
     for n in range(900):
         action = {"type": "life", "player": n % 2, "amount": -1 if n % 3 else 2}
         assert _act(room, client, action, f"a{n}")["type"] == "state"
@@ -148,6 +149,7 @@ def test_log_pages_leave_out_what_was_undone_and_end_with_the_setup(tmp_path: Pa
         if n % 97 == 5:
             _undo(room, client)
             game.undo()
+            undos += 1
     room = Room.open(store, table)  # the older pages come from the store
     assert room is not None
     events: list[dict[str, Any]] = []
@@ -159,7 +161,10 @@ def test_log_pages_leave_out_what_was_undone_and_end_with_the_setup(tmp_path: Pa
         if not page["more"]:
             break
         before = page["before"]
-    assert events == [public_event(e) for e in game.events()]
+    # The game's lines, and in their places a line for each agreed undo (the undone action's lines left).
+    assert [e for e in events if e["type"] != "undone"] == [public_event(e) for e in game.events()]
+    lines = [e for e in events if e["type"] == "undone"]
+    assert len(lines) == undos and all(line["text"].startswith("Undone, as P0 asked") for line in lines)
 
 
 _OLD_SCHEMA = """

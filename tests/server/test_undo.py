@@ -29,12 +29,14 @@ def test_an_undo_waits_for_every_player_and_one_refusal_cancels_it(server: LiveS
     table = server.create_table(players=["Ann", "Bob", "Cy"])
     with seated(table, 3) as clients:
         ann, bob, cy = clients
-        ann.do(TO_MAIN)
+        moved = ann.do(TO_MAIN)["events"]
         everyone_gets([bob, cy], "state")
 
         ann.send({"type": "undo", "state": 1})
         proposal = everyone_gets(clients, "undo")["proposal"]
-        assert proposal == {"by": 0, "state": 1, "agreed": [0], "waiting": [1, 2]}
+        # It says what it would take back: the last action's first lines.
+        assert proposal == {"by": 0, "state": 1, "agreed": [0], "waiting": [1, 2], "undoes": moved[:3]}
+        assert proposal["undoes"][0]["type"] == "advance"
         bob.send({"type": "undo_vote", "agree": True})
         proposal = everyone_gets(clients, "undo")["proposal"]
         assert proposal["agreed"] == [0, 1] and proposal["waiting"] == [2]  # one vote missing: still open
@@ -67,8 +69,15 @@ def test_an_undo_all_agree_to_resets_every_screen_to_the_previous_view(server: L
         assert reset["state"] == 2  # an undo is an entry of its own: states only count up
         assert reset["view"] == before
         assert reset["view"]["step"] == "upkeep"
-        assert reset["events"] == log_before
+        # The action's lines leave the log; a line says the table took it back.
+        *kept, undone = reset["events"]
+        assert kept == log_before
+        assert undone["type"] == "undone" and undone["player"] == 0 and undone["entry"] == 1
+        assert undone["text"].startswith("Undone, as Ann asked and the table agreed: Ann moves on to")
         assert reset["undo"] is None
+        assert ann.full_log() == reset["events"]  # the log as the store keeps it
+        with table.seat(1) as again:  # and as a device joining later reads it
+            assert again.state["events"] == reset["events"]
 
         ann.do(TO_MAIN)  # play goes on from the new state
         assert ann.state["state"] == 3 and ann.state["view"]["step"] == "precombat_main"

@@ -42,15 +42,19 @@ import difflib
 import json
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from ..errors import ConfigError, DeckError
+from ..errors import ConfigError, DeckError, Param, Text
 from .model import Catalog, normalize_name
 
 Severity = Literal["error", "warning", "note"]
+
+#: What a deck list is called in messages: a name as it is (a file name), or words to translate ("Ann's planar
+#: deck", as a :class:`~planechase.errors.Text`).
+Where = str | Text
 
 #: The largest deck list file read (a planar deck list is a few hundred bytes).
 MAX_BYTES = 1_000_000
@@ -112,43 +116,96 @@ class DeckIssue:
     ``severity`` is ``"error"`` (the list is not a legal deck), ``"warning"`` (legal, but look) or
     ``"note"``; ``code`` names the kind (see docs/decks.md); ``rule`` is the Comprehensive Rules
     number when one applies (``""`` otherwise); ``where`` names the list (a file name, or "Alice's
-    planar deck"); ``line`` is the line in that file, or ``card`` the position in a list of names;
-    ``lines`` every line involved; ``suggestions`` the closest card names for an unknown one.
+    planar deck", which may be a :class:`~planechase.errors.Text` to translate); ``line`` is the line in
+    that file, or ``card`` the position in a list of names; ``lines`` every line involved; ``suggestions``
+    the closest card names for an unknown one.
+
+    The message is the English ``template`` filled with ``params`` (see :class:`~planechase.errors.Text`):
+    :attr:`message` in English, :attr:`message_text` to translate; :attr:`text` and :attr:`located_text`
+    add where it applies.
+
+    >>> issue = DeckIssue("error", "no_name", "a count of {count}", where="deck.txt", line=3, params={"count": 0})
+    >>> issue.text
+    'deck.txt, line 3: a count of 0'
+    >>> issue.located_text.template
+    '{where}, line {line}: {message}'
     """
 
     severity: Severity
     code: str
-    message: str
+    template: str
     rule: str = ""
-    where: str = ""
+    where: Where = ""
     line: int | None = None
     card: int | None = None
     lines: tuple[int, ...] = ()
     suggestions: tuple[str, ...] = ()
     located: bool = True  # prefix the message with the line (False when the message names it)
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    @property
+    def message_text(self) -> Text:
+        """The message, to translate."""
+        return Text(self.template, self.params)
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return str(self.message_text)
+
+    @property
+    def location_text(self) -> Param:
+        """:attr:`location`, to translate."""
+        named = str(self.where) != ""
+        if self.line is not None:
+            if named:
+                return Text("{where}, line {line}", {"where": self.where, "line": self.line})
+            return Text("line {line}", {"line": self.line})
+        if self.card is not None:
+            if named:
+                return Text("{where}, card {position}", {"where": self.where, "position": self.card})
+            return Text("card {position}", {"position": self.card})
+        return self.where
 
     @property
     def location(self) -> str:
         """``"deck.txt, line 3"``, ``"Alice's planar deck, card 3"``, or just the list's name."""
+        return str(self.location_text)
+
+    @property
+    def located_text(self) -> Text:
+        """:attr:`text`, to translate."""
+        message = self.message_text
+        if not self.located:
+            return message
+        named = str(self.where) != ""
         if self.line is not None:
-            return f"{self.where}, line {self.line}" if self.where else f"line {self.line}"
+            if named:
+                return Text(
+                    "{where}, line {line}: {message}", {"where": self.where, "line": self.line, "message": message}
+                )
+            return Text("line {line}: {message}", {"line": self.line, "message": message})
         if self.card is not None:
-            return f"{self.where}, card {self.card}" if self.where else f"card {self.card}"
-        return self.where
+            if named:
+                return Text(
+                    "{where}, card {position}: {message}",
+                    {"where": self.where, "position": self.card, "message": message},
+                )
+            return Text("card {position}: {message}", {"position": self.card, "message": message})
+        return message
 
     @property
     def text(self) -> str:
         """The message with where it applies, as shown to people."""
-        if self.located and (self.line is not None or self.card is not None):
-            return f"{self.location}: {self.message}"
-        return self.message
+        return str(self.located_text)
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.text}" if self.rule else self.text
 
     def to_error(self) -> DeckError:
-        """This issue as the :class:`DeckError` the raising checks throw."""
-        return DeckError(self.rule, self.text)
+        """This issue as the :class:`DeckError` the raising checks throw (its ``text`` is :attr:`located_text`)."""
+        text = self.located_text
+        return DeckError(self.rule, text.template, **text.params)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form."""
@@ -206,7 +263,7 @@ class DeckList(IssuesBySeverity):
     ``plain``, ``moxfield``, ``archidekt``, ``mtgo``, ``json``, or ``names`` for a list built by
     :func:`deck_list_from_names`; informative only)."""
 
-    source: str
+    source: Where
     entries: tuple[DeckEntry, ...] = ()
     issues: tuple[DeckIssue, ...] = ()
     format: str = "plain"
@@ -242,14 +299,14 @@ class DeckListError(ConfigError):
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def read_deck_list(path: str | Path, catalog: Catalog | None = None, *, source: str | None = None) -> DeckList:
+def read_deck_list(path: str | Path, catalog: Catalog | None = None, *, source: Where | None = None) -> DeckList:
     """Read the deck list file at ``path`` (``"-"`` reads standard input). Raises
     :class:`DeckListError` if the file cannot be read or is not text."""
     name = source if source is not None else ("<stdin>" if str(path) == "-" else str(path))
     try:
         data = sys.stdin.buffer.read(MAX_BYTES + 1) if str(path) == "-" else _read_bytes(Path(path))
     except OSError as exc:
-        raise DeckListError(f"cannot read {name}: {exc.strerror or exc}") from None
+        raise DeckListError("cannot read {file}: {reason}", file=name, reason=exc.strerror or str(exc)) from None
     return parse_deck_bytes(data, catalog, source=name)
 
 
@@ -258,29 +315,32 @@ def _read_bytes(path: Path) -> bytes:
         return handle.read(MAX_BYTES + 1)
 
 
-def parse_deck_bytes(data: bytes, catalog: Catalog | None = None, *, source: str = "<deck list>") -> DeckList:
+def parse_deck_bytes(data: bytes, catalog: Catalog | None = None, *, source: Where = "<deck list>") -> DeckList:
     """Decode a deck list (UTF-8 with or without a byte order mark, else Windows-1252) and parse it.
     Raises :class:`DeckListError` for data that is not a text deck list."""
     if len(data) > MAX_BYTES:
-        raise DeckListError(f"{source} is larger than {MAX_BYTES} bytes; that is not a planar deck list")
+        raise DeckListError(
+            "{source} is larger than {limit} bytes; that is not a planar deck list", source=source, limit=MAX_BYTES
+        )
     if b"\x00" in data:
-        raise DeckListError(f"{source} is not a text file")
+        raise DeckListError("{source} is not a text file", source=source)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         try:
             text = data.decode("cp1252")
         except UnicodeDecodeError:
-            raise DeckListError(f"{source} is neither UTF-8 nor Windows-1252 text") from None
+            raise DeckListError("{source} is neither UTF-8 nor Windows-1252 text", source=source) from None
     head = text.lstrip()[:200].lower()
     if head.startswith("<?xml") or head.startswith("<deck"):
         raise DeckListError(
-            f"{source} looks like an MTGO .dek (XML) file, which is not read; export the deck as text (.txt or .dec)"
+            "{source} looks like an MTGO .dek (XML) file, which is not read; export the deck as text (.txt or .dec)",
+            source=source,
         )
     return parse_deck_list(text, catalog, source=source)
 
 
-def parse_deck_list(text: str, catalog: Catalog | None = None, *, source: str = "<deck list>") -> DeckList:
+def parse_deck_list(text: str, catalog: Catalog | None = None, *, source: Where = "<deck list>") -> DeckList:
     """Parse a deck list in any accepted format (see the module documentation for the rules)."""
     cat = _catalog(catalog)
     stripped = text.strip()
@@ -294,7 +354,7 @@ def parse_deck_list(text: str, catalog: Catalog | None = None, *, source: str = 
     return _TextReader(cat, source).read(text)
 
 
-def deck_list_from_names(names: Iterable[str], catalog: Catalog | None = None, *, where: str = "deck") -> DeckList:
+def deck_list_from_names(names: Iterable[str], catalog: Catalog | None = None, *, where: Where = "deck") -> DeckList:
     """A :class:`DeckList` for card names given in a program (no lines: issues cite ``card i``).
 
     >>> issue = deck_list_from_names(["aretopolis", "Tazem"]).errors[0]
@@ -336,25 +396,82 @@ def _lookup_written(catalog: Catalog, name: str) -> str | None:
     return card
 
 
-def _unknown(catalog: Catalog, name: str, *, where: str, line: int | None = None, card: int | None = None) -> DeckIssue:
+def _unknown(
+    catalog: Catalog, name: str, *, where: Where, line: int | None = None, card: int | None = None
+) -> DeckIssue:
     close = tuple(catalog.closest(name))
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    if close:
+        text = Text(
+            "unknown planar card {name}; did you mean {names}?",
+            {"name": repr(name), "names": or_text([repr(c) for c in close])},
+        )
+    else:
+        text = Text("unknown planar card {name}", {"name": repr(name)})
     return DeckIssue(
         "error",
         "unknown_card",
-        f"unknown planar card {name!r}{hint}",
+        text.template,
         where=where,
         line=line,
         card=card,
         lines=(line,) if line is not None else (),
         suggestions=close,
+        params=text.params,
     )
+
+
+def quoted_card(card: str) -> Param:
+    """A card's name in quotes as ``repr`` writes it (``'Pompeii'``, ``"Norn's Seedcore"``), the name a
+    ``card`` param a screen translates.
+
+    >>> print(quoted_card("Norn's Seedcore"), quoted_card("Pompeii"))
+    "Norn's Seedcore" 'Pompeii'
+    >>> quoted_card("Pompeii").to_dict()
+    {'template': "'{card}'", 'params': {'card': 'Pompeii'}}
+    """
+    if repr(card) == f"'{card}'":
+        return Text("'{card}'", {"card": card})
+    if repr(card) == f'"{card}"':
+        return Text('"{card}"', {"card": card})
+    return repr(card)
+
+
+def and_text(items: Sequence[Param]) -> Param:
+    """``"A, B and C"``: ``items`` listed in words that can be translated (one item is itself).
+
+    >>> str(and_text(["Aretopolis on line 2", "Pompeii on line 5", "Sokenzan on line 7"]))
+    'Aretopolis on line 2, Pompeii on line 5 and Sokenzan on line 7'
+    """
+    if not items:
+        return ""
+    head = items[0]
+    if len(items) == 1:
+        return head
+    for item in items[1:-1]:
+        head = Text("{items}, {item}", {"items": head, "item": item})
+    return Text("{items} and {last}", {"items": head, "last": items[-1]})
+
+
+def or_text(items: Sequence[Param]) -> Param:
+    """``"A, B or C"``: ``items`` as alternatives, in words that can be translated (one item is itself).
+
+    >>> str(or_text(["'Naar Isle'", "'Naya'"]))
+    "'Naar Isle' or 'Naya'"
+    """
+    if not items:
+        return ""
+    head = items[0]
+    if len(items) == 1:
+        return head
+    for item in items[1:-1]:
+        head = Text("{items}, {item}", {"items": head, "item": item})
+    return Text("{items} or {last}", {"items": head, "last": items[-1]})
 
 
 # -- JSON ------------------------------------------------------------------------------------------
 
 
-def _from_json(data: Any, catalog: Catalog, source: str) -> DeckList:
+def _from_json(data: Any, catalog: Catalog, source: Where) -> DeckList:
     """A JSON list of names (or of ``{"name": ..., "count": ...}``), or an object with ``cards``, a
     one-deck ``decks`` list, or ``shared_deck`` (a game configuration)."""
     cards: Any = data
@@ -369,8 +486,9 @@ def _from_json(data: Any, catalog: Catalog, source: str) -> DeckList:
                 issue = DeckIssue(
                     "error",
                     "several_decks",
-                    f"{source} holds {len(decks)} decks; check them one at a time",
+                    "{source} holds {count} decks; check them one at a time",
                     where=source,
+                    params={"source": source, "count": len(decks)},
                 )
                 return DeckList(source=source, issues=(issue,), format="json")
             cards = decks[0]["cards"] if isinstance(decks[0], dict) and "cards" in decks[0] else decks[0]
@@ -380,8 +498,9 @@ def _from_json(data: Any, catalog: Catalog, source: str) -> DeckList:
         issue = DeckIssue(
             "error",
             "unreadable",
-            f"{source} is JSON but not a deck list (a list of card names, or an object with 'cards')",
+            "{source} is JSON but not a deck list (a list of card names, or an object with 'cards')",
             where=source,
+            params={"source": source},
         )
         return DeckList(source=source, issues=(issue,), format="json")
     entries: list[DeckEntry] = []
@@ -411,18 +530,22 @@ def _json_card(item: Any) -> tuple[str | None, int]:
     return None, 1
 
 
-def _check_count(count: int, *, where: str, line: int | None, card: int | None) -> DeckIssue | None:
+def _check_count(count: int, *, where: Where, line: int | None, card: int | None) -> DeckIssue | None:
     if 1 <= count <= MAX_COUNT:
         return None
-    what = "a count of 0" if count == 0 else f"a count of {count}" if count > 0 else "a count that is not a number"
+    if count >= 0:
+        text = Text("a count of {count}; list each planar card once", {"count": count})
+    else:
+        text = Text("a count that is not a number; list each planar card once")
     return DeckIssue(
         "error",
         "bad_count",
-        f"{what}; list each planar card once",
+        text.template,
         where=where,
         line=line,
         card=card,
         lines=(line,) if line is not None else (),
+        params=text.params,
     )
 
 
@@ -512,7 +635,7 @@ def _card_line(text: str, number: int, catalog: Catalog) -> tuple[_CardLine, boo
 class _TextReader:
     """Reads a text deck list into blocks, then decides which blocks make the planar deck."""
 
-    def __init__(self, catalog: Catalog, source: str) -> None:
+    def __init__(self, catalog: Catalog, source: Where) -> None:
         self.catalog = catalog
         self.source = source
         self._keys = [normalize_name(c.name) for c in catalog]
@@ -536,14 +659,25 @@ class _TextReader:
                 else:
                     skipped.append(card_line.number)
         if skipped:
+            count, lines = len(skipped), _ranges(sorted(skipped))
+            if count == 1:
+                note = Text(
+                    "{count} line names no planar card and was left out as the rest of the deck ({lines})",
+                    {"count": count, "lines": lines},
+                )
+            else:
+                note = Text(
+                    "{count} lines name no planar card and were left out as the rest of the deck ({lines})",
+                    {"count": count, "lines": lines},
+                )
             issues.append(
                 DeckIssue(
                     "note",
                     "skipped_lines",
-                    f"{_plural(len(skipped), 'line')} naming no planar card skipped as the rest of the "
-                    f"deck ({_ranges(sorted(skipped))})",
+                    note.template,
                     where=self.source,
                     lines=tuple(sorted(skipped)),
+                    params=note.params,
                 )
             )
         entries.sort(key=lambda e: e.line or 0)
@@ -630,11 +764,12 @@ class _TextReader:
         if card is None:
             issue = _unknown(self.catalog, card_line.name, where=self.source, line=number)
             if block.kind == OTHER:
-                hint = (
-                    f" (the {block.title!r} section is read as the planar deck because it names planar cards;"
-                    " put them under a 'Planes' heading to leave the other cards out)"
+                hinted = Text(
+                    "{message} (the {section} section is read as the planar deck because it names planar cards;"
+                    " put them under a 'Planes' heading to leave the other cards out)",
+                    {"message": issue.message_text, "section": repr(block.title)},
                 )
-                issue = replace(issue, message=issue.message + hint)
+                issue = replace(issue, template=hinted.template, params=hinted.params)
             issues.append(issue)
         if bad is not None:
             issues.append(bad)
@@ -654,23 +789,32 @@ class _TextReader:
 
     def _left_out(self, card_line: _CardLine, block: _Block) -> DeckIssue:
         card = _lookup_written(self.catalog, card_line.name)
-        shown = card if card is not None else card_line.name
-        guess = "" if card is not None else f" (a typo of {' or '.join(self.catalog.closest(card_line.name))}?)"
-        if block.kind == IGNORED:
-            why = f"is under {block.title!r}, which is not part of the deck"
+        shown: Param
+        if card is not None:
+            shown = quoted_card(card)
         else:
-            why = (
-                f"is under {block.title!r}, outside the planar section"
-                if block.title
-                else "is outside the planar section"
+            typo = or_text(list(self.catalog.closest(card_line.name)))
+            shown = Text("{name} (a typo of {names}?)", {"name": repr(card_line.name), "names": typo})
+        if block.kind == IGNORED:
+            text = Text(
+                "{name} is under {section}, which is not part of the deck; it is not in the planar deck",
+                {"name": shown, "section": repr(block.title)},
             )
+        elif block.title:
+            text = Text(
+                "{name} is under {section}, outside the planar section; it is not in the planar deck",
+                {"name": shown, "section": repr(block.title)},
+            )
+        else:
+            text = Text("{name} is outside the planar section; it is not in the planar deck", {"name": shown})
         return DeckIssue(
             "warning",
             "outside_planar_section",
-            f"{shown!r}{guess} {why}; it is not in the planar deck",
+            text.template,
             where=self.source,
             line=card_line.number,
             lines=(card_line.number,),
+            params=text.params,
         )
 
 
@@ -700,13 +844,15 @@ def _guess_format(hints: set[str]) -> str:
     return "plain"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _ranges(numbers: list[int]) -> Text:
+    """``[1, 2, 3, 7]`` -> ``"lines 1-3 and 7"``.
 
-
-def _ranges(numbers: list[int]) -> str:
-    """``[1, 2, 3, 7]`` -> ``"lines 1-3 and 7"``."""
-    parts: list[str] = []
+    >>> str(_ranges([1, 2, 3, 7])), str(_ranges([4]))
+    ('lines 1-3 and 7', 'line 4')
+    """
+    if len(numbers) == 1:
+        return Text("line {line}", {"line": numbers[0]})
+    parts: list[Param] = []
     start = prev = numbers[0]
     for n in [*numbers[1:], None]:
         if n is not None and n == prev + 1:
@@ -715,5 +861,4 @@ def _ranges(numbers: list[int]) -> str:
         parts.append(str(start) if start == prev else f"{start}-{prev}")
         if n is not None:
             start = prev = n
-    head = "line" if len(numbers) == 1 else "lines"
-    return f"{head} {', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else f"{head} {parts[0]}"
+    return Text("lines {ranges}", {"ranges": and_text(parts)})

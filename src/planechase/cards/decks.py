@@ -19,9 +19,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..errors import DeckError
-from .decklists import DeckEntry, DeckIssue, DeckList, IssuesBySeverity, deck_list_from_names
+from ..errors import Param, Text
+from .decklists import (
+    DeckEntry,
+    DeckIssue,
+    DeckList,
+    IssuesBySeverity,
+    Where,
+    and_text,
+    deck_list_from_names,
+    quoted_card,
+)
 from .decklists import _catalog as _default_catalog
+from .decklists import _unknown as _unknown_card
 from .model import Catalog, normalize_name
 
 #: The smallest personal planar deck (901.3) and its most phenomena.
@@ -35,23 +45,21 @@ def shared_minimum(players: int) -> int:
     return min(40, 10 * players)
 
 
-def resolve_names(names: Sequence[str], catalog: Catalog, *, where: str = "deck") -> tuple[str, ...]:
-    """Catalog names for ``names``; an unknown name raises :class:`DeckError` naming its position and
-    the closest cards."""
+def resolve_names(names: Sequence[str], catalog: Catalog, *, where: Where = "deck") -> tuple[str, ...]:
+    """Catalog names for ``names``; an unknown name raises :class:`~planechase.errors.DeckError` naming its
+    position and the closest cards."""
     out: list[str] = []
     for i, name in enumerate(names, start=1):
         try:
             out.append(catalog.get(name).name)
         except KeyError:
-            close = catalog.closest(name)
-            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-            raise DeckError("", f"{where}, card {i}: unknown planar card {name!r}{hint}") from None
+            raise _unknown_card(catalog, name, where=where, card=i).to_error() from None
     return tuple(out)
 
 
-def check_deck(names: Sequence[str], catalog: Catalog, *, where: str = "deck") -> None:
+def check_deck(names: Sequence[str], catalog: Catalog, *, where: Where = "deck") -> None:
     """Check one player's planar deck (901.3): at least ten cards, at most two phenomena, all with
-    different English names. Raises the first problem as a :class:`DeckError`."""
+    different English names. Raises the first problem as a :class:`~planechase.errors.DeckError`."""
     if not _plainly_legal(names, catalog, minimum=MIN_DECK, most=MAX_PHENOMENA):
         validate_deck(names, catalog, where=where).raise_for_errors()
 
@@ -113,7 +121,7 @@ class DeckReport(IssuesBySeverity):
         return not self.errors
 
     def raise_for_errors(self) -> None:
-        """Raise the first error as a :class:`DeckError` (rule and message), if there is one."""
+        """Raise the first error as a :class:`~planechase.errors.DeckError` (rule and message), if there is one."""
         if self.errors:
             raise self.errors[0].to_error()
 
@@ -152,7 +160,7 @@ class DeckReport(IssuesBySeverity):
 
 
 def validate_deck(
-    deck: DeckList | Sequence[str], catalog: Catalog | None = None, *, where: str | None = None
+    deck: DeckList | Sequence[str], catalog: Catalog | None = None, *, where: Where | None = None
 ) -> DeckReport:
     """Check one player's planar deck (901.3) and report every problem: at least ten cards, no more
     than two phenomena, each card with a different English name. ``deck`` is a parsed
@@ -162,7 +170,7 @@ def validate_deck(
 
 
 def validate_shared_deck(
-    deck: DeckList | Sequence[str], players: int, catalog: Catalog | None = None, *, where: str | None = None
+    deck: DeckList | Sequence[str], players: int, catalog: Catalog | None = None, *, where: Where | None = None
 ) -> DeckReport:
     """Check a single communal planar deck for ``players`` players (901.15a) and report every problem:
     at least forty cards or ten per player, whichever is fewer; no more phenomena than twice the
@@ -179,7 +187,7 @@ def validate(
     shared: bool = False,
     players: int | None = None,
     catalog: Catalog | None = None,
-    where: str | None = None,
+    where: Where | None = None,
 ) -> DeckReport:
     """:func:`validate_shared_deck` for ``players`` (2 when not given) if ``shared``, else
     :func:`validate_deck`."""
@@ -211,17 +219,17 @@ def suits_players(size: int, phenomena: int) -> tuple[int, int | None] | None:
 
 
 def _as_deck_list(
-    deck: DeckList | Sequence[str], catalog: Catalog | None, where: str | None, default: str = "deck"
-) -> tuple[DeckList, str]:
+    deck: DeckList | Sequence[str], catalog: Catalog | None, where: Where | None, default: str = "deck"
+) -> tuple[DeckList, Where]:
     if isinstance(deck, DeckList):
-        return deck, where or deck.source
+        return deck, where if where is not None and str(where) else deck.source
     if isinstance(deck, str):
         raise TypeError("give a sequence of card names or a DeckList, not one string")
-    name = where or default
+    name = where if where is not None and str(where) else default
     return deck_list_from_names(deck, catalog, where=name), name
 
 
-def _validate(deck: DeckList, where: str, catalog: Catalog | None, *, players: int | None) -> DeckReport:
+def _validate(deck: DeckList, where: Where, catalog: Catalog | None, *, players: int | None) -> DeckReport:
     cat = _default_catalog(catalog)
     shared = players is not None
     rule = "901.15a" if shared else "901.3"
@@ -234,18 +242,38 @@ def _validate(deck: DeckList, where: str, catalog: Catalog | None, *, players: i
     issues: list[DeckIssue] = list(deck.issues)
     size = deck.size
 
-    def error(code: str, message: str, line: int | None = None, lines: tuple[int, ...] = ()) -> None:
-        issues.append(DeckIssue("error", code, message, rule=rule, where=where, line=line, lines=lines, located=False))
+    def error(code: str, text: Text, line: int | None = None, lines: tuple[int, ...] = ()) -> None:
+        issues.append(
+            DeckIssue(
+                "error",
+                code,
+                text.template,
+                rule=rule,
+                where=where,
+                line=line,
+                lines=lines,
+                located=False,
+                params=text.params,
+            )
+        )
 
     if size < minimum:
-        need = "a planar deck needs at least ten" if not shared else f"{players} players need at least {minimum}"
-        error("too_few_cards", f"{where} has {size} cards; {need}")
+        if players is None:
+            need = Text("{where} has {count} cards; a planar deck needs at least ten", {"where": where, "count": size})
+        else:
+            need = Text(
+                "{where} has {count} cards; {players} players need at least {minimum}",
+                {"where": where, "count": size, "players": players, "minimum": minimum},
+            )
+        error("too_few_cards", need)
     if n_phenomena > most:
         extra = phenomena[_index_past(phenomena, most)]
-        listed = _and([_at(e) for e in phenomena])
         error(
             "too_many_phenomena",
-            f"{where} has {n_phenomena} phenomena; at most {most} are allowed ({listed})",
+            Text(
+                "{where} has {count} phenomena; at most {most} are allowed ({listed})",
+                {"where": where, "count": n_phenomena, "most": most, "listed": and_text([_at(e) for e in phenomena])},
+            ),
             line=extra.line,
             lines=tuple(e.line for e in phenomena if e.line is not None),
         )
@@ -255,18 +283,21 @@ def _validate(deck: DeckList, where: str, catalog: Catalog | None, *, players: i
         key = normalize_name(entry.card)
         earlier = first.get(key)
         if entry.count > 1:
-            where_listed = f"{entry.count} copies on line {entry.line}" if entry.line else f"{entry.count} copies"
+            copies = (
+                Text("{count} copies on line {line}", {"count": entry.count, "line": entry.line})
+                if entry.line
+                else Text("{count} copies", {"count": entry.count})
+            )
             error(
                 "duplicate",
-                f"{where} has {entry.card!r} more than once ({where_listed}); every card needs a different name",
+                _twice(where, entry.card, copies),
                 line=entry.line,
                 lines=(entry.line,) if entry.line else (),
             )
         if earlier is not None:
             error(
                 "duplicate",
-                f"{where} has {entry.card!r} more than once ({_pair(earlier, entry)}); "
-                "every card needs a different name",
+                _twice(where, entry.card, _pair(earlier, entry)),
                 line=entry.line,
                 lines=tuple(x for x in (earlier.line, entry.line) if x is not None),
             )
@@ -277,15 +308,16 @@ def _validate(deck: DeckList, where: str, catalog: Catalog | None, *, players: i
             DeckIssue(
                 "warning",
                 "no_planes",
-                f"{where} has no plane cards; a game needs one to start (901.5)",
+                "{where} has no plane cards; a game needs one to start (901.5)",
                 rule="901.5",
                 where=where,
+                params={"where": where},
             )
         )
     names_ok = not any(i.code in ("unknown_card", "duplicate", "bad_count", "no_name") for i in issues)
     fits = suits_players(size, n_phenomena) if shared and names_ok else None
     return DeckReport(
-        where=where,
+        where=str(where),
         mode="shared" if shared else "individual",
         rule=rule,
         players=players,
@@ -311,20 +343,29 @@ def _index_past(entries: Sequence[DeckEntry], most: int) -> int:
     return len(entries) - 1
 
 
-def _at(entry: DeckEntry) -> str:
+def _twice(where: Where, card: str, listed: Param) -> Text:
+    return Text(
+        "{where} has {name} more than once ({listed}); every card needs a different name",
+        {"where": where, "name": quoted_card(card), "listed": listed},
+    )
+
+
+def _at(entry: DeckEntry) -> Param:
     if entry.line is not None:
-        return f"{entry.card} on line {entry.line}"
-    return f"{entry.card} (card {entry.position})" if entry.position else str(entry.card)
+        return Text("{card} on line {line}", {"card": str(entry.card), "line": entry.line})
+    if entry.position:
+        return Text("{card} (card {position})", {"card": str(entry.card), "position": entry.position})
+    return str(entry.card)
 
 
 def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _pair(a: DeckEntry, b: DeckEntry) -> str:
+def _pair(a: DeckEntry, b: DeckEntry) -> Text:
     if a.line is not None and b.line is not None:
-        return f"lines {a.line} and {b.line}"
-    return f"cards {a.position} and {b.position}"
+        return Text("lines {earlier} and {later}", {"earlier": a.line, "later": b.line})
+    return Text("cards {earlier} and {later}", {"earlier": a.position, "later": b.position})
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:

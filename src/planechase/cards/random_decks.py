@@ -21,21 +21,23 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
-from ..errors import DeckError
-from .decklists import _catalog
+from ..errors import DeckError, Param, Text
+from .decklists import _catalog, or_text
 from .decks import MAX_PHENOMENA, MIN_DECK, shared_minimum
 from .model import Catalog, normalize_name
 
 
 class NotEnoughCardsError(DeckError):
     """The chosen sets, less the excluded cards, hold too few cards for the deck asked for.
-    ``available`` and ``needed`` say how many."""
+    ``available`` and ``needed`` say how many; the message is a template and its ``params``, as for every
+    :class:`~planechase.errors.PlanechaseError`."""
 
-    def __init__(self, message: str, *, available: int, needed: int) -> None:
-        super().__init__("", message)
+    def __init__(self, message: str, /, *, available: int, needed: int, **params: Param) -> None:
+        super().__init__("", message, **params)
         self.available = available
         self.needed = needed
 
@@ -55,21 +57,49 @@ class CardPool:
 
     def describe(self) -> str:
         """``"sets PC2, MOC less 2 excluded cards"``, for messages."""
-        where = "the catalog" if self.sets is None else f"set {self.sets[0]}"
-        if self.sets is not None and len(self.sets) > 1:
-            where = f"sets {', '.join(self.sets)}"
-        if self.excluded:
-            where += f" less {_plural(len(self.excluded), 'excluded card')}"
-        return where
+        return str(self.describe_text())
+
+    def describe_text(self) -> Text:
+        """:meth:`describe`, to translate."""
+        if self.sets is None:
+            where = Text("the catalog")
+        elif len(self.sets) == 1:
+            where = Text("set {set}", {"set": self.sets[0]})
+        else:
+            where = Text("sets {sets}", {"sets": ", ".join(self.sets)})
+        if not self.excluded:
+            return where
+        if len(self.excluded) == 1:
+            return Text("{pool} less {count} excluded card", {"pool": where, "count": 1})
+        return Text("{pool} less {count} excluded cards", {"pool": where, "count": len(self.excluded)})
 
     @property
     def verb(self) -> str:
         """ "has" or "have", to follow :meth:`describe`."""
-        return "have" if self.sets is not None and len(self.sets) > 1 and not self.excluded else "has"
+        return "have" if self._plural_subject else "has"
+
+    @property
+    def _plural_subject(self) -> bool:
+        return self.sets is not None and len(self.sets) > 1 and not self.excluded
 
     def holds(self) -> str:
         """``"19 planes and 6 phenomena"``."""
-        return f"{_plural(len(self.planes), 'plane')} and {_plural(len(self.phenomena), 'phenomenon', 'phenomena')}"
+        return str(self.holds_text())
+
+    def holds_text(self) -> Text:
+        """:meth:`holds`, to translate."""
+        return Text(
+            "{planes} and {phenomena}",
+            {"planes": _planes(len(self.planes)), "phenomena": _phenomena(len(self.phenomena))},
+        )
+
+    def contents_text(self) -> Text:
+        """``"sets PC2, MOC have 19 planes and 6 phenomena"``: :meth:`describe`, :attr:`verb` and :meth:`holds`
+        as one clause, to translate."""
+        pool, cards = self.describe_text(), self.holds_text()
+        if self._plural_subject:
+            return Text("{pool} have {cards}", {"pool": pool, "cards": cards})
+        return Text("{pool} has {cards}", {"pool": pool, "cards": cards})
 
     def without(self, cards: Iterable[str]) -> CardPool:
         """This pool less ``cards`` (catalog names)."""
@@ -105,12 +135,15 @@ def card_pool(
                 continue
             if key not in by_key:
                 raise DeckError(
-                    "", f"unknown set {code.strip()!r}; the catalog's sets are {', '.join(by_key.values())}"
+                    "",
+                    "unknown set {set}; the catalog's sets are {sets}",
+                    set=repr(code.strip()),
+                    sets=", ".join(by_key.values()),
                 )
             if by_key[key] not in picked:
                 picked.append(by_key[key])
         if not picked:
-            raise DeckError("", "no set given; name one or more of " + ", ".join(by_key.values()))
+            raise DeckError("", "no set given; name one or more of {sets}", sets=", ".join(by_key.values()))
         chosen = tuple(picked)
     excluded: list[str] = []
     for name in exclude:
@@ -118,8 +151,14 @@ def card_pool(
             card = cat.get(name).name
         except KeyError:
             close = cat.closest(name)
-            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-            raise DeckError("", f"cannot exclude {name!r}: no planar card has that name{hint}") from None
+            if close:
+                raise DeckError(
+                    "",
+                    "cannot exclude {name}: no planar card has that name; did you mean {names}?",
+                    name=repr(name),
+                    names=or_text([repr(c) for c in close]),
+                ) from None
+            raise DeckError("", "cannot exclude {name}: no planar card has that name", name=repr(name)) from None
         if card not in excluded:
             excluded.append(card)
     gone = {normalize_name(c) for c in excluded}
@@ -142,10 +181,12 @@ def draw(rng: random.Random, pool: CardPool, *, planes: int, phenomena: int) -> 
         raise ValueError("a deck cannot have a negative number of cards")
     if planes > len(pool.planes) or phenomena > len(pool.phenomena):
         raise NotEnoughCardsError(
-            f"not enough cards for {_plural(planes, 'plane')} and {_plural(phenomena, 'phenomenon', 'phenomena')}: "
-            f"{pool.describe()} {pool.verb} {pool.holds()}",
+            "not enough cards for {planes} and {phenomena}: {pool}",
             available=len(pool),
             needed=planes + phenomena,
+            planes=_planes(planes),
+            phenomena=_phenomena(phenomena),
+            pool=pool.contents_text(),
         )
     chosen_phenomena = rng.sample(pool.phenomena, phenomena)
     chosen_planes = rng.sample(pool.planes, planes)
@@ -167,7 +208,7 @@ def random_deck(
     pool = card_pool(catalog, sets=sets, exclude=exclude)
     generator = _rng(seed, rng)
     return _legal(
-        generator, pool, size=size, phenomena=phenomena, minimum=MIN_DECK, most=MAX_PHENOMENA, what=_ONE, rule="901.3"
+        generator, pool, size=size, phenomena=phenomena, minimum=MIN_DECK, most=MAX_PHENOMENA, what=_one, rule="901.3"
     )
 
 
@@ -188,18 +229,23 @@ def random_decks(
     if players < 1:
         raise ValueError(f"deal decks for at least one player, not {players}")
     pool = card_pool(catalog, sets=sets, exclude=exclude)
-    _check_size(size, MIN_DECK, _ONE, "901.3")
+    _check_size(size, MIN_DECK, _one, "901.3")
     if players * size > len(pool):
         raise NotEnoughCardsError(
-            f"not enough cards for {players} decks of {size} that share no card: {pool.describe()} {pool.verb} "
-            f"{pool.holds()}: {_plural(len(pool), 'card')} available, {players * size} needed",
+            "not enough cards for {players} decks of {size} that share no card: {pool}: {have} available, "
+            "{count} needed",
             available=len(pool),
             needed=players * size,
+            players=players,
+            size=size,
+            pool=pool.contents_text(),
+            have=_cards(len(pool)),
+            count=players * size,
         )
     generator = _rng(seed, rng)
     decks: list[tuple[str, ...]] = []
     for i in range(players):
-        what = _ONE if players == 1 else f"planar deck {i + 1} of {players} ({{size}} cards)"
+        what = _one if players == 1 else partial(_one_of, i + 1, players)
         deck = _legal(
             generator,
             pool,
@@ -233,7 +279,7 @@ def random_shared_deck(
         raise ValueError(f"a shared planar deck is for at least one player, not {players}")
     pool = card_pool(catalog, sets=sets, exclude=exclude)
     minimum = shared_minimum(players)
-    what = f"a {{size}}-card shared planar deck for {players} players"
+    what = partial(_shared, players)
     return _legal(
         _rng(seed, rng),
         pool,
@@ -255,7 +301,22 @@ def default_phenomena(size: int, most: int, pool: CardPool) -> int:
 
 # -- the checks ------------------------------------------------------------------------------------
 
-_ONE = "a {size}-card planar deck"
+#: What a deck asked for is called in messages, given its size.
+DeckName = Callable[[int], Text]
+
+
+def _one(size: int) -> Text:
+    return Text("a {size}-card planar deck", {"size": size})
+
+
+def _one_of(number: int, players: int, size: int) -> Text:
+    return Text(
+        "planar deck {number} of {players} ({size} cards)", {"number": number, "players": players, "size": size}
+    )
+
+
+def _shared(players: int, size: int) -> Text:
+    return Text("a {size}-card shared planar deck for {players} players", {"size": size, "players": players})
 
 
 def _rng(seed: int | None, rng: random.Random | None) -> random.Random:
@@ -264,9 +325,11 @@ def _rng(seed: int | None, rng: random.Random | None) -> random.Random:
     return rng if rng is not None else random.Random(seed)
 
 
-def _check_size(size: int, minimum: int, what: str, rule: str) -> None:
+def _check_size(size: int, minimum: int, what: DeckName, rule: str) -> None:
     if size < minimum:
-        raise DeckError(rule, f"{what.format(size=size)} is too small: it needs at least {minimum} cards")
+        raise DeckError(
+            rule, "{deck} is too small: it needs at least {minimum} cards", deck=what(size), minimum=minimum
+        )
 
 
 def _legal(
@@ -277,36 +340,62 @@ def _legal(
     phenomena: int | None,
     minimum: int,
     most: int,
-    what: str,
+    what: DeckName,
     rule: str,
 ) -> tuple[str, ...]:
     """Check the asked-for deck against the rules and the pool, then draw it."""
     _check_size(size, minimum, what, rule)
-    what = what.format(size=size)
+    deck = what(size)
     if phenomena is not None and not 0 <= phenomena <= most:
-        raise DeckError(rule, f"{what} may have at most {most} phenomena, not {phenomena}")
+        raise DeckError(
+            rule, "{deck} may have at most {most} phenomena, not {count}", deck=deck, most=most, count=phenomena
+        )
     if phenomena is not None and phenomena > size:
-        raise DeckError("", f"{what} cannot hold {phenomena} phenomena")
+        raise DeckError("", "{deck} cannot hold {count} phenomena", deck=deck, count=phenomena)
     k = default_phenomena(size, most, pool) if phenomena is None else phenomena
     if k > len(pool.phenomena):
         raise NotEnoughCardsError(
-            f"not enough phenomena for {what} with {_plural(k, 'phenomenon', 'phenomena')}: "
-            f"{pool.describe()} {pool.verb} {pool.holds()}",
+            "not enough phenomena for {deck} with {phenomena}: {pool}",
             available=len(pool.phenomena),
             needed=k,
+            deck=deck,
+            phenomena=_phenomena(k),
+            pool=pool.contents_text(),
         )
     if size - k > len(pool.planes):
         largest = len(pool.planes) + (min(most, len(pool.phenomena)) if phenomena is None else k)
-        capped = phenomena is None and len(pool.phenomena) > most
-        limit = f" (only {most} phenomena may go in it, {rule})" if capped else ""
+        if phenomena is None and len(pool.phenomena) > most:
+            raise NotEnoughCardsError(
+                "not enough cards for {deck}: {pool} (only {most} phenomena may go in it, {rule}): {have} available, "
+                "{count} needed",
+                available=largest,
+                needed=size,
+                deck=deck,
+                pool=pool.contents_text(),
+                most=most,
+                rule=rule,
+                have=_cards(largest),
+                count=size,
+            )
         raise NotEnoughCardsError(
-            f"not enough cards for {what}: {pool.describe()} {pool.verb} {pool.holds()}{limit}: "
-            f"{_plural(largest, 'card')} available, {size} needed",
+            "not enough cards for {deck}: {pool}: {have} available, {count} needed",
             available=largest,
             needed=size,
+            deck=deck,
+            pool=pool.contents_text(),
+            have=_cards(largest),
+            count=size,
         )
     return draw(rng, pool, planes=size - k, phenomena=k)
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
+def _cards(n: int) -> Text:
+    return Text("{count} card", {"count": n}) if n == 1 else Text("{count} cards", {"count": n})
+
+
+def _planes(n: int) -> Text:
+    return Text("{count} plane", {"count": n}) if n == 1 else Text("{count} planes", {"count": n})
+
+
+def _phenomena(n: int) -> Text:
+    return Text("{count} phenomenon", {"count": n}) if n == 1 else Text("{count} phenomena", {"count": n})

@@ -646,7 +646,7 @@ def start_game(
         try:
             data = json.loads(load.read_text(encoding="utf-8"))
         except json.JSONDecodeError as exc:
-            raise PlanechaseError(f"{load} is not a JSON save: {exc}") from exc
+            raise PlanechaseError("{file} is not a JSON save: {error}", file=str(load), error=str(exc)) from exc
         game = Game.load(data)
         loaded = f"Continuing {load} ({len(game.history) - 1} actions replayed)."
         if seed is not None:

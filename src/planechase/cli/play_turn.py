@@ -187,8 +187,9 @@ def declare_attackers(table: TableController) -> Message:
     except IllegalActionError as exc:
         ahead = Step.DECLARE_ATTACKERS.value in table.view()["advance_to"]
         if exc.rule == "508.1" and ahead and state.step is not Step.DECLARE_ATTACKERS:
-            hint = f"{exc.message}; press a and choose the declare attackers step first"
-            raise IllegalActionError(exc.rule, hint) from None
+            raise IllegalActionError(
+                exc.rule, "{error}; press a and choose the declare attackers step first", error=exc.text
+            ) from None
         raise
     v = table.view()
     names = [p["name"] for p in v["players"]]

@@ -120,7 +120,9 @@ def parse_variant(text: str) -> Variant:
         return Variant(key)
     except ValueError:
         known = ", ".join(v.value for v in Variant)
-        raise ConfigError(f"unknown variant {text!r}; choose one of {known} (800.2)") from None
+        raise ConfigError(
+            "unknown variant {variant}; choose one of {known} (800.2)", variant=repr(text), known=known
+        ) from None
 
 
 def build_table(
@@ -143,10 +145,14 @@ def build_table(
     """
     for name, value in (("--players", players), ("--teams", teams), ("--team-size", team_size)):
         if value is not None and value < 1:
-            raise ConfigError(f"{name} must be a positive number, not {value}")
+            raise ConfigError("{option} must be a positive number, not {value}", option=name, value=value)
     if variant in DEFAULT_PLAYERS:
         if teams is not None:
-            raise ConfigError(f"{variant.label} players compete as individuals ({variant.rule}.1): there are no teams")
+            raise ConfigError(
+                "{variant} players compete as individuals ({rule}): there are no teams",
+                variant=variant.label_text,
+                rule=f"{variant.rule}.1",
+            )
         count = DEFAULT_PLAYERS[variant] if players is None else players
         return seating(variant, count, team_size=team_size, range_of_influence=range_of_influence, attack=attack)
     if players is not None and team_size is None:
@@ -154,7 +160,11 @@ def build_table(
             if players % teams:
                 equal = "810.11" if variant is Variant.TWO_HEADED_GIANT else "809.6"
                 raise ConfigError(
-                    f"{players} players can't form {teams} {variant.label} teams: teams are equally sized ({equal})"
+                    "{players} players can't form {teams} {variant} teams: teams are equally sized ({rule})",
+                    players=players,
+                    teams=teams,
+                    variant=variant.label_text,
+                    rule=equal,
                 )
             team_size = players // teams
         elif variant is Variant.TWO_HEADED_GIANT and players % 2 == 0:
@@ -162,7 +172,13 @@ def build_table(
     size = DEFAULT_TEAM_SIZE[variant] if team_size is None else team_size
     count = (DEFAULT_TEAMS if teams is None else teams) * size if players is None else players
     if teams is not None and count != teams * size:
-        raise ConfigError(f"{teams} teams of {size} are {teams * size} players, not {count}")
+        raise ConfigError(
+            "{teams} teams of {size} are {total} players, not {count}",
+            teams=teams,
+            size=size,
+            total=teams * size,
+            count=count,
+        )
     return seating(variant, count, team_size=size, range_of_influence=range_of_influence, attack=attack)
 
 
@@ -178,14 +194,22 @@ def check_starting(table: Seating, starting: int) -> None:
     """Raise :class:`ConfigError` unless ``starting`` may take the first turn: a seat at the table, an
     emperor in Emperor (809.4), a team's primary player with shared team turns (805.2, 805.3)."""
     if not 0 <= starting < table.players:
-        raise ConfigError(f"the starting seat must be from 0 to {table.players - 1}, not {starting}")
+        raise ConfigError(
+            "the starting seat must be from 0 to {last}, not {seat}", last=table.players - 1, seat=starting
+        )
     info = table.seats[starting]
     if table.variant is Variant.EMPEROR and info.role is not Role.EMPEROR:
         emperors = ", ".join(str(s.seat) for s in table.seats if s.role is Role.EMPEROR)
-        raise ConfigError(f"an emperor goes first (809.4): seat {emperors}, not general {starting}")
+        raise ConfigError(
+            "an emperor goes first (809.4): seat {emperors}, not general {seat}", emperors=emperors, seat=starting
+        )
     if table.shared_team_turns and info.role is not Role.PRIMARY:
         primary = table.leader(info.team or 0)
-        raise ConfigError(f"a team's turn starts with its primary player (805.2): seat {primary}, not {starting}")
+        raise ConfigError(
+            "a team's turn starts with its primary player (805.2): seat {primary}, not {seat}",
+            primary=primary,
+            seat=starting,
+        )
 
 
 def options_in_force(table: Seating) -> list[str]:
@@ -399,7 +423,9 @@ def seats(
         )
         given = [name.strip() for name in names or ()]
         if given and len(given) != table.players:
-            raise ConfigError(f"{table.players} players need {table.players} names, not {len(given)}")
+            raise ConfigError(
+                "{players} players need {players} names, not {count}", players=table.players, count=len(given)
+            )
         if any(not name for name in given) or len(set(given)) != len(given):
             raise ConfigError("player names must be different and not empty")
         shown = given or [f"Player {seat + 1}" for seat in range(table.players)]

@@ -307,7 +307,7 @@ def action_from_dict(raw: Any) -> Action:
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
         known = ", ".join(sorted(ACTION_TYPES))
-        raise InvalidActionError(f"unknown action type {_shown(kind)}; expected one of: {known}")
+        raise InvalidActionError("unknown action type {type}; expected one of: {known}", type=_shown(kind), known=known)
     cls = ACTION_TYPES[kind]
     kwargs: dict[str, Any] = {}
     names = {f.name: f for f in fields(cls)}
@@ -315,40 +315,53 @@ def action_from_dict(raw: Any) -> Action:
         if key == "type":
             continue
         if key not in names:
-            raise InvalidActionError(f"{kind}: unexpected field {_shown(key)}")
+            raise InvalidActionError("{action}: unexpected field {field}", action=kind, field=_shown(key))
         kwargs[key] = value
     for name, f in names.items():
         if name not in kwargs and f.default is MISSING and f.default_factory is MISSING:
-            raise InvalidActionError(f"{kind}: missing field {name!r}")
+            raise InvalidActionError("{action}: missing field {field}", action=kind, field=repr(name))
     for key, value in kwargs.items():
         expected = _FIELD_TYPES.get(key)
         not_int = not isinstance(value, int) or isinstance(value, bool)
         if expected is int and not_int and not (key in ("target", "marker", "target_player") and value is None):
-            raise InvalidActionError(f"{kind}: field {key!r} must be an integer")
+            raise InvalidActionError("{action}: field {field} must be an integer", action=kind, field=repr(key))
         if expected is int and value is not None:
             low, high = _INT_BOUNDS.get(key, (0, MAX_INDEX))
             if not low <= value <= high:
-                raise InvalidActionError(f"{kind}: field {key!r} must be from {low:,} to {high:,}, not {value:,}")
+                raise InvalidActionError(
+                    "{action}: field {field} must be from {low} to {high}, not {value}",
+                    action=kind,
+                    field=repr(key),
+                    low=f"{low:,}",
+                    high=f"{high:,}",
+                    value=f"{value:,}",
+                )
         if expected is str and not isinstance(value, str):
-            raise InvalidActionError(f"{kind}: field {key!r} must be a string")
+            raise InvalidActionError("{action}: field {field} must be a string", action=kind, field=repr(key))
         if expected is str and len(value) > MAX_TEXT:
-            raise InvalidActionError(f"{kind}: {key!r} is longer than {MAX_TEXT} characters")
+            raise InvalidActionError(
+                "{action}: {field} is longer than {limit} characters", action=kind, field=repr(key), limit=MAX_TEXT
+            )
         if expected is bool and not isinstance(value, bool):
-            raise InvalidActionError(f"{kind}: field {key!r} must be true or false")
+            raise InvalidActionError("{action}: field {field} must be true or false", action=kind, field=repr(key))
         if expected is list:
             _check_pairs(kind, key, value)
     if cls is Advance and kwargs.get("to", NEXT_TURN) not in _ADVANCE_TARGETS:
         raise InvalidActionError(
-            f"advance: 'to' must be one of {', '.join(_ADVANCE_TARGETS)}, not {_shown(kwargs.get('to'))}"
+            "advance: 'to' must be one of {known}, not {value}",
+            known=", ".join(_ADVANCE_TARGETS),
+            value=_shown(kwargs.get("to")),
         )
     if cls is Cast and kwargs.get("effect", "none") not in {e.value for e in OtherEffect} - {"deploy"}:
         known = ", ".join(e.value for e in OtherEffect if e is not OtherEffect.DEPLOY)
-        raise InvalidActionError(f"cast: 'effect' must be one of {known}")
+        raise InvalidActionError("cast: 'effect' must be one of {known}", known=known)
     if cls is Deploy and not 1 <= len(kwargs.get("creature", "a creature").strip()) <= 200:
         raise InvalidActionError("deploy: 'creature' names the creature in 1 to 200 characters")
     if cls is TrackPermanent and kwargs.get("card") not in TRACKED_CARDS:
         raise InvalidActionError(
-            f"permanent: 'card' must be one of {', '.join(TRACKED_CARDS)}, not {_shown(kwargs.get('card'))}"
+            "permanent: 'card' must be one of {names}, not {value}",
+            names=", ".join(TRACKED_CARDS),
+            value=_shown(kwargs.get("card")),
         )
     return cls(**kwargs)
 
@@ -361,15 +374,23 @@ def _check_pairs(kind: str, key: str, value: Any) -> None:
     """An attack declaration's pairs: a list of at most :data:`MAX_ATTACK_PAIRS` ``[attacker, defender]``
     lists of seat numbers."""
     if not isinstance(value, list):
-        raise InvalidActionError(f"{kind}: field {key!r} must be a list of [attacking player, defending player] pairs")
+        raise InvalidActionError(
+            "{action}: field {field} must be a list of [attacking player, defending player] pairs",
+            action=kind,
+            field=repr(key),
+        )
     if len(value) > MAX_ATTACK_PAIRS:
-        raise InvalidActionError(f"{kind}: {key!r} lists at most {MAX_ATTACK_PAIRS} pairs")
+        raise InvalidActionError(
+            "{action}: {field} may list at most {most} pairs", action=kind, field=repr(key), most=MAX_ATTACK_PAIRS
+        )
     for pair in value:
         ok = isinstance(pair, list) and len(pair) == 2
         if not ok or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_INDEX for x in pair):
             raise InvalidActionError(
-                f"{kind}: each of {key!r} is a pair of seat numbers [attacking player, defending player], "
-                f"not {_shown_json(pair)}"
+                "{action}: each of {field} is a pair of seat numbers [attacking player, defending player], not {value}",
+                action=kind,
+                field=repr(key),
+                value=_shown_json(pair),
             )
 
 

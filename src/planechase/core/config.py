@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, Param, PlanechaseError
 from ..variants.eternities_map import MapRules
 from ..variants.seating import Role, Seating, Variant, seating
 
@@ -90,7 +90,7 @@ class GameConfig:
         when the game starts)."""
         n = len(self.players)
         if not 2 <= n <= MAX_PLAYERS:
-            raise ConfigError(f"a game needs 2 to {MAX_PLAYERS} players, not {n}")
+            raise ConfigError("a game needs {low} to {high} players, not {count}", low=2, high=MAX_PLAYERS, count=n)
         names = [p.strip() for p in self.players]
         if any(not p for p in names):
             raise ConfigError("every player needs a name")
@@ -108,16 +108,19 @@ class GameConfig:
         elif (self.decks is None) == (self.shared_deck is None):
             raise ConfigError("give either 'decks' (one planar deck per player) or 'shared_deck' (901.15)")
         if self.decks is not None and len(self.decks) != n:
-            raise ConfigError(f"{n} players need {n} planar decks (901.3), not {len(self.decks)}")
+            raise ConfigError(
+                "{players} players need {players} planar decks (901.3), not {decks}", players=n, decks=len(self.decks)
+            )
         if self.starting_player is not None and not 0 <= self.starting_player < n:
-            raise ConfigError(f"starting_player must be a seat from 0 to {n - 1}")
+            raise ConfigError("starting_player must be a seat from 0 to {last}", last=n - 1)
         if self.starting_life is not None and not 1 <= self.starting_life <= 1_000_000:
             raise ConfigError("starting_life must be between 1 and 1000000")
         table = self.seating()
         if self.random_seating and table.teams:
             raise ConfigError(
-                f"{table.variant.label} teams sit together as listed: random seating (806.3, 807.3) is for "
-                "Free-for-All and Grand Melee"
+                "{variant} teams sit together as listed: random seating (806.3, 807.3) is for "
+                "Free-for-All and Grand Melee",
+                variant=table.variant.label_text,
             )
         starter = None if self.starting_player is None else table.seats[self.starting_player]
         if starter is not None and table.deploys_creatures and starter.role is not Role.EMPEROR:
@@ -126,7 +129,7 @@ class GameConfig:
             primary = table.leader(table.seats[self.starting_player].team or 0)
             if primary != self.starting_player:
                 raise ConfigError(
-                    f"a team's turn starts with its primary player (805.2): seat {primary}, not a teammate"
+                    "a team's turn starts with its primary player (805.2): seat {seat}, not a teammate", seat=primary
                 )
 
     def _validate_map(self, rules: MapRules) -> None:
@@ -137,10 +140,7 @@ class GameConfig:
                 "the Eternities Map has one current position: it cannot be used in Grand Melee, where each turn "
                 "marker has its own planes (901.14)"
             )
-        try:
-            rules.validate()
-        except ValueError as exc:
-            raise ConfigError(str(exc)) from None
+        rules.validate()  # raises ConfigError
 
     def seating(self) -> Seating:
         """The table this configuration seats (teams, roles, ranges); raises :class:`ConfigError`."""
@@ -209,7 +209,7 @@ class GameConfig:
         }
         unknown = set(raw) - known
         if unknown:
-            raise ConfigError(f"unknown config fields: {', '.join(sorted(unknown))}")
+            raise ConfigError("unknown config fields: {fields}", fields=", ".join(sorted(unknown)))
         players = raw.get("players")
         if not _is_str_list(players):
             raise ConfigError("'players' must be a list of names")
@@ -228,7 +228,7 @@ class GameConfig:
         ):
             value = raw.get(key)
             if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
-                raise ConfigError(f"'{key}' must be an integer")
+                raise ConfigError("'{field}' must be an integer", field=key)
         check = raw.get("check_decks", True)
         if not isinstance(check, bool):
             raise ConfigError("'check_decks' must be true or false")
@@ -250,7 +250,7 @@ class GameConfig:
             try:
                 rules = MapRules.from_dict("published" if eternities is True else eternities)
             except ValueError as exc:
-                raise ConfigError(f"'eternities_map': {exc}") from None
+                raise ConfigError("'eternities_map': {error}", error=_text_of(exc)) from None
         return cls(
             players=tuple(players),  # type: ignore[arg-type]
             decks=None if decks is None else tuple(tuple(d) for d in decks),
@@ -267,6 +267,11 @@ class GameConfig:
             random_seating=random_seating,
             eternities_map=rules,
         )
+
+
+def _text_of(exc: ValueError) -> Param:
+    """An error's message for a message of our own: its :class:`~planechase.errors.Text`, or its English."""
+    return exc.text if isinstance(exc, PlanechaseError) else str(exc)
 
 
 def _is_str_list(value: object) -> bool:

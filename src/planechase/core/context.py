@@ -137,7 +137,9 @@ class Run:
         if forced is not None:
             positions = [int(x) for x in forced.split(",")] if forced else []
             if sorted(positions) != list(range(len(items))):
-                raise PlanechaseError(f"forced order {forced!r} does not fit {len(items)} items")
+                raise PlanechaseError(
+                    "forced order {order} does not fit {count} items", order=repr(forced), count=len(items)
+                )
             return tuple(items[i] for i in positions)
         return tuple(items[i] for i in drawn)
 
@@ -205,7 +207,9 @@ class Run:
             answer = self._answers[self._asked]
             self._asked += 1
             if self._leave is None:
-                raise PlanechaseError(f"no way to carry out {answer!r}: this run was given no leave handler")
+                raise PlanechaseError(
+                    "no way to carry out {answer}: this run was given no leave handler", answer=repr(answer)
+                )
             self._leave(self, answer)
             if self.s.over:
                 raise GameEnded

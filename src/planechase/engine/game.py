@@ -106,7 +106,9 @@ class Game:
         (without outcomes forced later), rebuilt from the checkpoint before it if it is not kept."""
         last = len(self._records) - 1
         if not 0 <= index <= last:
-            raise PlanechaseError(f"there is no action {index}; the game has had {last}")
+            raise PlanechaseError(
+                "there is no action {index}; the last action is number {last}", index=index, last=last
+            )
         kept = self._recent.get(index)
         if kept is not None:
             return kept
@@ -173,7 +175,7 @@ class Game:
         if steps < 1:
             raise PlanechaseError("undo needs a positive number of steps")
         if steps > len(self._records) - 1:
-            raise PlanechaseError(f"only {len(self._records) - 1} actions can be undone")
+            raise PlanechaseError("only {count} actions can be undone", count=len(self._records) - 1)
         target = len(self._records) - 1 - steps
         state = self.state_after(target)
         # The outcomes forced before the first action undone stay forced (they were forced on this state),
@@ -207,9 +209,9 @@ class Game:
         """Load a save by replaying its log, with every chance outcome taken from the log (so no
         generator is needed). With ``verify``, the replayed events must equal the recorded ones."""
         if data.get("format") != SAVE_FORMAT:
-            raise ReplayError(f"not a planechase save (format {data.get('format')!r})")
+            raise ReplayError("not a planechase save (format {format})", format=repr(data.get("format")))
         if data.get("version") != SAVE_VERSION:
-            raise ReplayError(f"unsupported save version {data.get('version')!r}")
+            raise ReplayError("unsupported save version {version}", version=repr(data.get("version")))
         log = data.get("log")
         if not isinstance(log, list) or not log:
             raise ReplayError("the save has no log")
@@ -233,7 +235,7 @@ class Game:
                 raise ReplayError("the setup does not replay to the recorded events")
         for index, record in enumerate(records[1:], start=1):
             if record.action is None:
-                raise ReplayError(f"log entry {index} has no action")
+                raise ReplayError("log entry {index} has no action", index=index)
             before = game.state
             game.force(*record.forced)
             events = game._try(record.action)
@@ -246,9 +248,9 @@ class Game:
                 game.force(*chances)
                 events = game._try(record.action)
             if events is None:
-                raise ReplayError(f"log entry {index} does not replay: the action is refused")
+                raise ReplayError("log entry {index} does not replay: the action is refused", index=index)
             if verify and events != record.events:
-                raise ReplayError(f"log entry {index} replays to different events")
+                raise ReplayError("log entry {index} replays to different events", index=index)
         return game
 
     def _try(self, action: dict[str, Any]) -> tuple[Event, ...] | None:

@@ -77,7 +77,7 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
     seat = action.player
     players = state.players
     if not 0 <= seat < len(players):
-        raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(players) - 1}")
+        raise InvalidActionError("there is no seat {seat}; seats are 0 to {last}", seat=seat, last=len(players) - 1)
     if state.over:
         raise IllegalActionError("104.1", "the game is over")
     kind = kind_of_action(action)
@@ -90,7 +90,7 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
     if state.markers is None and getattr(action, "marker", None) is not None:
         raise IllegalActionError("807.5", "only Grand Melee games have turn markers, each with its own stack")
     if players[seat].status is not _IN_GAME:
-        raise IllegalActionError("800.4a", f"{players[seat].name} has left the game")
+        raise IllegalActionError("800.4a", "{player} has left the game", player=players[seat].name)
     if kind is AdjustLife or kind is AdjustPoison:
         _check_adjustment(state, action)  # type: ignore[arg-type]
         return
@@ -109,12 +109,16 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
         restrictions.check_attack(state, action, state.catalog if catalog is None else catalog)  # type: ignore[arg-type]
         return
     if not has_priority(state, seat):
-        holder = "nobody" if state.priority is None else players[state.priority].name
-        if state.team_turns and state.priority is not None:
-            holder += "'s team"
-        raise IllegalActionError(
-            "805.5" if state.team_turns else "117.1", f"{players[seat].name} does not have priority ({holder} has)"
-        )
+        rule = "805.5" if state.team_turns else "117.1"
+        player = players[seat].name
+        if state.priority is None:
+            raise IllegalActionError(rule, "{player} does not have priority (nobody has)", player=player)
+        holder = players[state.priority].name
+        if state.team_turns:
+            raise IllegalActionError(
+                rule, "{player} does not have priority ({holder}'s team has)", player=player, holder=holder
+            )
+        raise IllegalActionError(rule, "{player} does not have priority ({holder} has)", player=player, holder=holder)
     if kind is Resolve:
         if not state.stack:
             raise IllegalActionError("117.4", "the stack is empty: there is nothing to resolve")
@@ -124,9 +128,13 @@ def check_focused(state: GameState, action: Action, catalog: Catalog | None = No
             raise IllegalActionError("117.4", "the stack must be empty to move on; pass to resolve it first")
         if action.to != NEXT_TURN and action.to not in _later_steps(state.step_queue):
             if action.to not in _STEP_VALUES:
-                raise InvalidActionError(f"'to' must be a step or {NEXT_TURN!r}, not {action.to!r}")
+                raise InvalidActionError(
+                    "'to' must be a step or {next_turn}, not {to}", next_turn=repr(NEXT_TURN), to=repr(action.to)
+                )
             raise IllegalActionError(
-                "500.1", f"the {Step(action.to).label} does not come again this turn; advance to the next turn first"
+                "500.1",
+                "the {step} does not come again this turn; advance to the next turn first",
+                step=Step(action.to).label,
             )
     elif kind is Cast:
         _check_cast(state, action, state.catalog if catalog is None else catalog)  # type: ignore[arg-type]
@@ -142,23 +150,31 @@ def _check_answer(state: GameState, action: Action) -> None:
     name = state.players[seat].name
     if isinstance(action, Concede | Lose):
         if not in_game(state, seat):
-            raise IllegalActionError("800.4a", f"{name} has left the game")
+            raise IllegalActionError("800.4a", "{player} has left the game", player=name)
         return
     if not isinstance(action, Choose):
         decider = state.players[decision.player].name
         prompt = decision.prompt_for(seat, decider)  # hidden information stays with the deciding player
-        raise IllegalActionError(decision.rule, f"{decider} must decide first: {prompt}")
+        raise IllegalActionError(decision.rule, "{player} must decide first: {prompt}", player=decider, prompt=prompt)
     if action.decision != decision.id:
         raise IllegalActionError(
-            decision.rule, f"decision {action.decision!r} is not pending (the pending decision is {decision.id!r})"
+            decision.rule,
+            "decision {decision} is not pending (the pending decision is {pending})",
+            decision=repr(action.decision),
+            pending=repr(decision.id),
         )
     if seat != decision.player:
         raise IllegalActionError(
-            decision.rule, f"this decision is {state.players[decision.player].name}'s, not {name}'s"
+            decision.rule,
+            "this decision is {decider}'s, not {player}'s",
+            decider=state.players[decision.player].name,
+            player=name,
         )
     if decision.option(action.option) is None:
         valid = ", ".join(o.id for o in decision.options)
-        raise IllegalActionError(decision.rule, f"{action.option!r} is not an option; choose one of {valid}")
+        raise IllegalActionError(
+            decision.rule, "{option} is not an option; choose one of {valid}", option=repr(action.option), valid=valid
+        )
 
 
 def _check_adjustment(state: GameState, action: AdjustLife | AdjustPoison) -> None:
@@ -167,24 +183,32 @@ def _check_adjustment(state: GameState, action: AdjustLife | AdjustPoison) -> No
     every total can be shown and stored (a JavaScript number is exact only up to 2**53)."""
     if not -MAX_ADJUSTMENT <= action.amount <= MAX_ADJUSTMENT:
         raise InvalidActionError(
-            f"{action.type}: 'amount' must be from {-MAX_ADJUSTMENT:,} to {MAX_ADJUSTMENT:,}, not {action.amount:,}"
+            "{action}: 'amount' must be from {low} to {high}, not {amount}",
+            action=action.type,
+            low=f"{-MAX_ADJUSTMENT:,}",
+            high=f"{MAX_ADJUSTMENT:,}",
+            amount=f"{action.amount:,}",
         )
     player = state.players[action.player]
     total = (player.life if isinstance(action, AdjustLife) else player.poison) + action.amount
     if not -MAX_TOTAL <= total <= MAX_TOTAL:
-        what = "a life total" if isinstance(action, AdjustLife) else "a poison count"
+        low, high, shown = f"{-MAX_TOTAL:,}", f"{MAX_TOTAL:,}", f"{total:,}"
+        if isinstance(action, AdjustLife):
+            raise InvalidActionError(
+                "life: a life total stays from {low} to {high} (it would be {total})", low=low, high=high, total=shown
+            )
         raise InvalidActionError(
-            f"{action.type}: {what} stays from {-MAX_TOTAL:,} to {MAX_TOTAL:,} (it would be {total:,})"
+            "poison: a poison count stays from {low} to {high} (it would be {total})", low=low, high=high, total=shown
         )
 
 
 def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
     fu = state.face_up_object(action.source)
     if fu is None:
-        raise IllegalActionError("603.2", f"there is no face-up planar card with id {action.source}")
+        raise IllegalActionError("603.2", "there is no face-up planar card with id {id}", id=action.source)
     card = catalog[state.cards[fu.card].name]
     if not 0 <= action.ability < len(card.abilities):
-        raise IllegalActionError("603.2", f"{card.name} has no ability {action.ability}")
+        raise IllegalActionError("603.2", "{card} has no ability {ability}", card=card.name, ability=action.ability)
     ability = card.abilities[action.ability]
     if TriggerKind.REPORTED_BY_YOU in ability.triggers:
         # 901.12c: with shared team turns, "you" is either player of the planar controller's team.
@@ -192,11 +216,15 @@ def _check_report(state: GameState, action: Report, catalog: Catalog) -> None:
         if action.player not in (reporters if state.team_turns else (state.planar_controller,)):
             raise IllegalActionError(
                 "901.6",
-                f"{card.name}'s ability is about its controller's events: only the planar controller reports them",
+                "{card}'s ability is about its controller's events: only the planar controller reports them",
+                card=card.name,
             )
     elif TriggerKind.REPORTED not in ability.triggers:
         raise IllegalActionError(
-            "603.2", f"{card.name}'s ability {action.ability} triggers on events the engine tracks itself"
+            "603.2",
+            "{card}'s ability {ability} triggers on events the engine tracks itself",
+            card=card.name,
+            ability=action.ability,
         )
 
 
@@ -204,12 +232,9 @@ def _check_roll(state: GameState, seat: int) -> None:
     if state.markers is not None and (seat != state.active or not state.taking_turn):
         raise IllegalActionError("901.9", "only a player taking a turn with a turn marker may roll the planar die")
     if seat not in active_players(state):
-        raise IllegalActionError(
-            "901.12d" if state.team_turns else "901.9",
-            "only a player of the active team may roll the planar die"
-            if state.team_turns
-            else "only the active player may roll the planar die",
-        )
+        if state.team_turns:
+            raise IllegalActionError("901.12d", "only a player of the active team may roll the planar die")
+        raise IllegalActionError("901.9", "only the active player may roll the planar die")
     if not state.planechase:
         raise IllegalActionError("901.1", "this game is played without Planechase: there is no planar die")
     if not state.step.is_main:
@@ -223,17 +248,19 @@ def _check_roll(state: GameState, seat: int) -> None:
 def _check_cast(state: GameState, action: Cast, catalog: Catalog) -> None:
     effect = _EFFECTS.get(action.effect)
     if effect is None:
-        raise InvalidActionError(f"cast: unknown effect {str(action.effect)[:40]!r}")
+        raise InvalidActionError("cast: unknown effect {effect}", effect=repr(str(action.effect)[:40]))
     if effect is OtherEffect.DEPLOY:
         raise IllegalActionError("804.2", "deploying a creature is its own action ('deploy'), with the teammate")
     if effect in (OtherEffect.COUNTER, OtherEffect.COPY):
         target = next((i for i in state.stack if i.id == action.target), None)
         if target is None:
-            raise IllegalActionError("115.1", f"{effect.value} needs a target: the id of an object on the stack")
+            raise IllegalActionError(
+                "115.1", "{effect} needs a target: the id of an object on the stack", effect=effect.value
+            )
         if effect is OtherEffect.COPY and target.kind is StackKind.OTHER:
             raise IllegalActionError("707.10", "only triggered abilities of planar cards can be copied here")
     elif action.target is not None:
-        raise IllegalActionError("115.1", f"a {effect.value} spell or ability has no target")
+        raise IllegalActionError("115.1", "a {effect} spell or ability has no target", effect=effect.value)
     if action.target_player is not None:
         if not effect.names_player:
             raise IllegalActionError(
@@ -241,12 +268,18 @@ def _check_cast(state: GameState, action: Cast, catalog: Catalog) -> None:
             )
         other = action.target_player
         if not 0 <= other < len(state.players):
-            raise InvalidActionError(f"there is no seat {other}; seats are 0 to {len(state.players) - 1}")
+            raise InvalidActionError(
+                "there is no seat {seat}; seats are 0 to {last}", seat=other, last=len(state.players) - 1
+            )
         if not in_game(state, other):
-            raise IllegalActionError("800.4a", f"{state.players[other].name} has left the game: not a legal target")
+            raise IllegalActionError(
+                "800.4a", "{player} has left the game: not a legal target", player=state.players[other].name
+            )
         if not state.in_range(action.player, other):
             raise IllegalActionError(
-                "801.4", f"{state.players[other].name} is outside your range of influence: it can't be targeted"
+                "801.4",
+                "{player} is outside your range of influence: they can't be targeted",
+                player=state.players[other].name,
             )
     if action.spell is not False:
         restrictions.check_cast_allowed(state, action.player, catalog)
@@ -257,20 +290,27 @@ def _check_permanent(state: GameState, action: TrackPermanent) -> None:
         p.controller == action.player and p.card == action.card for p in state.permanents
     ):
         raise IllegalActionError(
-            "611.3", f"{state.players[action.player].name} controls no {action.card} the engine was told of"
+            "611.3",
+            "{player} controls no {permanent} the engine was told of",
+            player=state.players[action.player].name,
+            permanent=action.card,
         )
 
 
 def _check_deploy(state: GameState, action: Deploy) -> None:
     table = table_of(state)
     if not table.deploys_creatures:
-        raise IllegalActionError("804.1", f"{table.variant.label} doesn't use the deploy creatures option")
+        raise IllegalActionError(
+            "804.1", "{variant} doesn't use the deploy creatures option", variant=table.variant.label_text
+        )
     if action.teammate not in table.teammates(action.player):
         raise IllegalActionError("804.2", "a creature can be deployed only to a teammate")
     if not 0 <= action.teammate < len(state.players) or not in_game(state, action.teammate):
         raise IllegalActionError("800.4b", "that teammate has left the game")
     if not state.in_range(action.player, action.teammate):
-        raise IllegalActionError("801.4", "that teammate is outside your range of influence: it can't be targeted")
+        raise IllegalActionError(
+            "801.4", "that teammate is outside your range of influence: they can't receive the creature"
+        )
     # 804.2, 307.1: activate only as a sorcery.
     if action.player != state.active or not state.step.is_main or state.stack:
         raise IllegalActionError(

@@ -145,16 +145,19 @@ def marker_for(state: GameState, seat: int, marker: int | None, *, rolling: bool
     if marker is not None:
         if not any(m == marker and taking for m, taking, _, _ in facts):
             live = ", ".join(str(m) for m, taking, _, _ in facts if taking)
-            raise IllegalActionError("807.4", f"nobody is taking a turn with turn marker {marker} (markers: {live})")
+            raise IllegalActionError(
+                "807.4", "nobody is taking a turn with turn marker {marker} (markers: {live})", marker=marker, live=live
+            )
         return marker
     if rolling:
         mine = [m for m, taking, active, _ in facts if taking and active == seat]
         return mine[0] if mine else state.focus
     holding = holding_priority(state, seat)
     if len(holding) > 1:
-        listed = " and ".join(str(m) for m in holding)
         raise IllegalActionError(
-            "807.5b", f"you have priority for the stacks of turn markers {listed}: say which one ('marker')"
+            "807.5b",
+            "you have priority for the stacks of turn markers {listed}: say which one ('marker')",
+            listed=", ".join(str(m) for m in holding),
         )
     return holding[0] if holding else state.focus
 

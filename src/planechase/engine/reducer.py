@@ -31,7 +31,7 @@ from ..core.context import LEAVE_ANSWER, Cancelled, GameEnded, Run, Suspend
 from ..core.events import Event
 from ..core.queries import catalog_for, copy_state, table_of
 from ..core.state import CardRef, Decision, DieFace, GameState, Pending, Player
-from ..errors import DeckError
+from ..errors import DeckError, Text
 from ..planar import eternities
 from ..planar.zones import is_plane, turn_face_up
 from ..variants.eternities_map import EternitiesMap, MapRules, PhenomenaRule, planes_needed
@@ -87,7 +87,7 @@ def new_game(config: GameConfig, catalog: Catalog, *, forced: Sequence[str] = ()
         decks.extend(map_decks)
     elif config.decks is not None:
         for seat, names in enumerate(config.decks):
-            where = f"{players[seat].name}'s planar deck"
+            where = Text("{player}'s planar deck", {"player": players[seat].name})
             if config.check_decks:
                 check_deck(names, catalog, where=where)
             resolved = resolve_names(names, catalog, where=where)
@@ -96,7 +96,7 @@ def new_game(config: GameConfig, catalog: Catalog, *, forced: Sequence[str] = ()
     elif config.shared_deck is not None:
         if config.check_decks:
             check_shared_deck(config.shared_deck, len(players), catalog)
-        resolved = resolve_names(config.shared_deck, catalog, where="the shared planar deck")
+        resolved = resolve_names(config.shared_deck, catalog, where=Text("the shared planar deck"))
         decks.append(tuple(range(len(resolved))))
         cards.extend(CardRef(name, None) for name in resolved)
     else:  # no Planechase: an empty planar deck for everyone, so every query about decks still answers
@@ -126,28 +126,41 @@ def map_deck(config: GameConfig, rules: MapRules, catalog: Catalog) -> tuple[lis
     if config.shared_deck is None:
         names: tuple[str, ...] = tuple(c.name for c in catalog if c.is_plane or rules.uses_phenomena)
     else:
-        names = resolve_names(config.shared_deck, catalog, where="the Eternities Map deck")
-    where = "the Eternities Map deck"
+        names = resolve_names(config.shared_deck, catalog, where=Text("the Eternities Map deck"))
+    where = Text("the Eternities Map deck")
     if config.check_decks:
         seen: set[str] = set()
         for index, name in enumerate(names, start=1):
             if name in seen:
-                raise DeckError("", f"{where}, card {index}: {name} is already in the deck (one of each plane)")
+                raise DeckError(
+                    "",
+                    "{where}, card {index}: {card} is already in the deck (one of each card)",
+                    where=where,
+                    index=index,
+                    card=name,
+                )
             seen.add(name)
     planes = [n for n in names if catalog[n].is_plane]
     phenomena = [n for n in names if not catalog[n].is_plane]
     if phenomena and not rules.uses_phenomena:
         raise DeckError(
             "",
-            f"{where}: profile {rules.profile!r} keeps phenomena off the map, but the deck holds "
-            f"{', '.join(phenomena[:3])}{'...' if len(phenomena) > 3 else ''}; remove them or use phenomena",
+            "{where}: profile {profile} keeps phenomena off the map, but the deck holds {names}; remove them or choose "
+            "a profile with phenomena",
+            where=where,
+            profile=repr(rules.profile),
+            names=", ".join(phenomena[:3]) + ("..." if len(phenomena) > 3 else ""),
         )
     needed = planes_needed(rules)
     if len(planes) < needed:
         raise DeckError(
             "",
-            f"{where}: a map of radius {rules.radius} needs at least {needed} planes (one for every space within "
-            f"{rules.radius} steps, and one more), not {len(planes)}",
+            "{where}: a map of radius {radius} needs at least {needed} planes (one for every space within {radius} "
+            "steps, and one more), not {count}",
+            where=where,
+            radius=rules.radius,
+            needed=needed,
+            count=len(planes),
         )
     if rules.phenomena is PhenomenaRule.PILE:
         ordered = [*planes, *phenomena]

@@ -81,12 +81,24 @@ def check_cast_allowed(state: GameState, seat: int, catalog: Catalog) -> None:
         return
     for effect in state.effects:
         if effect.kind == CANT_CAST_SPELLS_EFFECT and seat in effect.players:
-            raise IllegalActionError("101.2", f"{state.players[seat].name} can't cast spells: {effect.text}")
+            if effect.card is not None:
+                raise IllegalActionError(
+                    "101.2",
+                    "{player} can't cast spells: {card}'s effect",
+                    player=state.players[seat].name,
+                    card=state.cards[effect.card].name,
+                )
+            raise IllegalActionError(
+                "101.2", "{player} can't cast spells: {effect}", player=state.players[seat].name, effect=effect.text
+            )
     if seat in _this_turn(state, "attacked"):
         card = bound_by(state, RuleChange.NO_CASTING_AFTER_ATTACKING, seat, catalog)
         if card is not None:
             raise IllegalActionError(
-                "101.2", f"{card}: {state.players[seat].name} attacked with creatures this turn and can't cast spells"
+                "101.2",
+                "{card}: {player} attacked with creatures this turn and can't cast spells",
+                card=card,
+                player=state.players[seat].name,
             )
 
 
@@ -95,39 +107,55 @@ def check_attack(state: GameState, action: Attack, catalog: Catalog) -> None:
     s = state
     players = s.players
     name = players[action.player].name
-    closed = _declaration_closed(s)
-    if closed is not None:
-        raise IllegalActionError("508.1", closed)
+    _check_declaration_open(s)
     if action.player not in active_players(s):
         if s.team_turns:
-            raise IllegalActionError("805.10b", f"{name} is not on the active team: the active team declares attackers")
-        raise IllegalActionError("508.1", f"{name} is not the active player: the active player declares attackers")
+            raise IllegalActionError(
+                "805.10b", "{player} is not on the active team: the active team declares attackers", player=name
+            )
+        raise IllegalActionError(
+            "508.1", "{player} is not the active player: the active player declares attackers", player=name
+        )
     seen: set[tuple[int, int]] = set()
     cast_this_turn = _this_turn(s, "spells_cast")
     for attacker, defender in action.attacks:
         for seat in (attacker, defender):
             if not 0 <= seat < len(players):
-                raise InvalidActionError(f"there is no seat {seat}; seats are 0 to {len(players) - 1}")
+                raise InvalidActionError(
+                    "there is no seat {seat}; seats are 0 to {last}", seat=seat, last=len(players) - 1
+                )
         if (attacker, defender) in seen:
-            raise InvalidActionError(f"attack: [{attacker}, {defender}] is listed twice")
+            raise InvalidActionError(
+                "attack: [{attacker}, {defender}] is listed twice", attacker=attacker, defender=defender
+            )
         seen.add((attacker, defender))
         who, whom = players[attacker].name, players[defender].name
         if attacker not in active_players(s):
             rule = "805.10a" if s.team_turns else "508.1a"
             raise IllegalActionError(
-                rule, f"{who} is not an attacking player: only the active player's creatures attack"
+                rule, "{player} is not an attacking player: only the active player's creatures attack", player=who
             )
         if not in_game(s, defender):
-            raise IllegalActionError("506.3c", f"{whom} has left the game and can't be attacked")
+            raise IllegalActionError("506.3c", "{player} has left the game and can't be attacked", player=whom)
         _check_defender(s, attacker, defender)
         effect = _protections(s).get(defender)
+        if effect is not None and effect.card is not None:
+            raise IllegalActionError(
+                "508.1c",
+                "creatures can't attack {player}: {card}'s effect",
+                player=whom,
+                card=s.cards[effect.card].name,
+            )
         if effect is not None:
-            raise IllegalActionError("508.1c", f"{effect.text[:1].upper()}{effect.text[1:]}")
+            raise IllegalActionError("508.1c", "{effect}", effect=f"{effect.text[:1].upper()}{effect.text[1:]}")
         if attacker in cast_this_turn:
             card = bound_by(s, RuleChange.NO_ATTACKS_AFTER_CASTING, attacker, catalog)
             if card is not None:
                 raise IllegalActionError(
-                    "508.1c", f"{card}: {who} cast a spell this turn and can't attack with creatures"
+                    "508.1c",
+                    "{card}: {player} cast a spell this turn and can't attack with creatures",
+                    card=card,
+                    player=who,
                 )
 
 
@@ -138,12 +166,33 @@ def _check_defender(s: GameState, attacker: int, defender: int) -> None:
     table = table_of(s)
     who, whom = s.players[attacker].name, s.players[defender].name
     if defender == attacker or not table.are_opponents(attacker, defender):
-        raise IllegalActionError("506.2", f"{whom} is not an opponent of {who}: only opponents can be attacked")
+        raise IllegalActionError(
+            "506.2",
+            "{defender} is not an opponent of {player}: only opponents can be attacked",
+            defender=whom,
+            player=who,
+        )
     if s.influence and defender not in s.influence[attacker]:
-        raise IllegalActionError("801.3", f"{whom} is outside {who}'s range of influence and can't be attacked")
-    allowed = ", ".join(s.players[seat].name for seat in s.can_attack(attacker)) or "nobody"
+        raise IllegalActionError(
+            "801.3",
+            "{defender} is outside {player}'s range of influence and can't be attacked",
+            defender=whom,
+            player=who,
+        )
+    allowed = ", ".join(s.players[seat].name for seat in s.can_attack(attacker))
+    if not allowed:
+        raise IllegalActionError(
+            table.attack.rule,
+            "with the {option} attack option, {player} can attack only: nobody",
+            option=table.attack.value,
+            player=who,
+        )
     raise IllegalActionError(
-        table.attack.rule, f"with the {table.attack.value} attack option, {who} can attack only: {allowed}"
+        table.attack.rule,
+        "with the {option} attack option, {player} can attack only: {allowed}",
+        option=table.attack.value,
+        player=who,
+        allowed=allowed,
     )
 
 
@@ -152,7 +201,7 @@ def allowed_pairs(state: GameState, catalog: Catalog) -> list[tuple[int, int]] |
     508.1c); ``None`` when no declaration may be made now. (:func:`check_attack` checks a whole
     declaration; this lists what to offer, worked out once.)"""
     s = state
-    if _declaration_closed(s) is not None:
+    if not _declaration_open(s):
         return None
     protected = _protections(s)
     cast_this_turn = _this_turn(s, "spells_cast")
@@ -164,16 +213,29 @@ def allowed_pairs(state: GameState, catalog: Catalog) -> list[tuple[int, int]] |
     return out
 
 
-def _declaration_closed(s: GameState) -> str | None:
-    """Why attackers can't be declared now (508.1), or ``None`` if they can: only in the declare attackers
-    step, once per combat, as the step begins, before players act with priority in it."""
+def _declaration_open(s: GameState) -> bool:
+    """Whether attackers can be declared now (508.1); :func:`_check_declaration_open` says why not."""
+    return (
+        s.taking_turn
+        and s.step is Step.DECLARE_ATTACKERS
+        and s.attacks is None
+        and not (s.stack or s.passed or s.priority is None or not has_priority(s, s.active))
+    )
+
+
+def _check_declaration_open(s: GameState) -> None:
+    """Raise :class:`IllegalActionError` (508.1) unless attackers can be declared now: only in the declare
+    attackers step, once per combat, as the step begins, before players act with priority in it."""
     if not s.taking_turn or s.step is not Step.DECLARE_ATTACKERS:
-        return f"attackers are declared as the declare attackers step begins, not in the {s.step.label}"
+        raise IllegalActionError(
+            "508.1", "attackers are declared as the declare attackers step begins, not in the {step}", step=s.step.label
+        )
     if s.attacks is not None:
-        return "attackers were already declared in this combat"
+        raise IllegalActionError("508.1", "attackers were already declared in this combat")
     if s.stack or s.passed or s.priority is None or not has_priority(s, s.active):
-        return "attackers are declared as the declare attackers step begins, before anyone acts in it"
-    return None
+        raise IllegalActionError(
+            "508.1", "attackers are declared as the declare attackers step begins, before anyone acts in it"
+        )
 
 
 def _protections(s: GameState) -> dict[int, ContinuousEffect]:

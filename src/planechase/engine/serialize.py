@@ -42,11 +42,11 @@ def state_from_dict(data: dict[str, Any], catalog: Catalog) -> GameState:
     body = dict(data)
     version = body.pop("format_version", None)
     if version != STATE_FORMAT_VERSION:
-        raise PlanechaseError(f"unsupported state format version {version!r}")
+        raise PlanechaseError("unsupported state format version {version}", version=repr(version))
     try:
         state = _converter.structure(body, GameState)
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
-        raise PlanechaseError(f"not a valid game state: {exc}") from exc
+        raise PlanechaseError("not a valid game state: {error}", error=str(exc)) from exc
     return _with_catalog(state, catalog)
 
 

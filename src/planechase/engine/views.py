@@ -24,12 +24,13 @@ from ..core.state import (
     StackKind,
     Step,
 )
-from ..errors import PlanechaseError
+from ..errors import IllegalActionError, InvalidActionError, PlanechaseError
 from ..planar.eternities import move_under_way
 from ..variants.eternities_map import distance
 from ..variants.seating import Seating, attackable, influence
 from . import melee
-from .reducer import advance_targets, is_legal
+from .legality import check_action
+from .reducer import advance_targets
 
 # -- caches -----------------------------------------------------------------------------------------
 # A view is made after every action, for every table: the parts that depend only on immutable values
@@ -124,7 +125,9 @@ def _seating_fields_now(table: Seating, in_game: tuple[int, ...], fixed: tuple[t
 
 #: A card's printed part of a face-up card's view: name, kind, type line, Oracle text, reminders and the
 #: abilities waiting for a report (index, text, who reports).
-_CardFields = tuple[str, str, str, str, tuple[str, ...], tuple[tuple[int, str, str], ...], tuple[str, ...]]
+_CardFields = tuple[
+    str, str, str, str, tuple[str, ...], tuple[tuple[int, str, str], ...], tuple[str, ...], tuple[int, ...]
+]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -136,7 +139,13 @@ def _card_fields(catalog: Catalog, name: str) -> _CardFields:
         for i, a in enumerate(card.abilities)
         if TriggerKind.REPORTED in a.triggers or TriggerKind.REPORTED_BY_YOU in a.triggers
     )
-    return card.name, card.kind, card.type_line, card.oracle_text, card.static_texts(), reported, card.sets
+    lines = card.oracle_text.split("\n")
+    chaos_texts = [a.text for a in card.abilities if TriggerKind.CHAOS in a.triggers]
+    # 311.7: the lines of the rules text that are chaos abilities, whatever comes first on them (an ability word).
+    chaos = tuple(
+        i for i, line in enumerate(lines) if any(line.startswith(t) or t.startswith(line) for t in chaos_texts)
+    )
+    return card.name, card.kind, card.type_line, card.oracle_text, card.static_texts(), reported, card.sets, chaos
 
 
 def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
@@ -159,7 +168,7 @@ def _stack_item(state: GameState, item: StackItem) -> dict[str, Any]:
 
 
 def _face_up_card(state: GameState, fu: FaceUpCard, catalog: Catalog) -> dict[str, Any]:
-    name, kind, type_line, oracle_text, reminders, reported, sets = _card_fields(catalog, state.name_of(fu.card))
+    name, kind, type_line, oracle_text, reminders, reported, sets, chaos = _card_fields(catalog, state.name_of(fu.card))
     return {
         "object": fu.object_id,
         "name": name,
@@ -171,12 +180,22 @@ def _face_up_card(state: GameState, fu: FaceUpCard, catalog: Catalog) -> dict[st
         "reminders": list(reminders),
         "reported": [{"ability": i, "text": text, "by": by} for i, text, by in reported],
         "sets": list(sets),
+        "chaos_lines": list(chaos),
     }
 
 
 def _roll(state: GameState, seat: int) -> dict[str, Any]:
-    """``seat``'s planar die roll: what it costs and whether it is allowed now (901.9)."""
-    return {"player": seat, "cost": state.roll_cost(seat), "allowed": is_legal(state, Roll(seat))}
+    """``seat``'s planar die roll: what it costs and whether it is allowed now (901.9), and if not, ``why``: the
+    rule and the sentence a roll would be refused with (``message`` in English, ``text`` to translate)."""
+    out: dict[str, Any] = {"player": seat, "cost": state.roll_cost(seat), "allowed": True}
+    try:
+        check_action(state, Roll(seat))
+    except IllegalActionError as exc:
+        out["allowed"] = False
+        out["why"] = {"rule": exc.rule, "message": exc.message, "text": exc.text.to_dict()}
+    except InvalidActionError:
+        out["allowed"] = False
+    return out
 
 
 def _advance_to(state: GameState) -> list[str]:
@@ -297,7 +316,11 @@ def view(
     if catalog is None:
         catalog = state.catalog
     if lang is not None and lang not in LANGUAGES:
-        raise PlanechaseError(f"cards are not translated into {lang!r}: the languages are {', '.join(LANGUAGES)}")
+        raise PlanechaseError(
+            "cards are not translated into {lang}: the languages are {languages}",
+            lang=repr(lang),
+            languages=", ".join(LANGUAGES),
+        )
     table = state.seating
     in_game = state.seats_in_game
     # 801.2, 801.2c: who is within whose range (fixed as the turn began when ranges are limited), and

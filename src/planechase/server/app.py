@@ -32,7 +32,6 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-import hashlib
 import io
 import json
 import logging
@@ -48,8 +47,9 @@ import segno
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -58,12 +58,14 @@ from ..cards.catalog import CATALOG
 from ..cards.random_decks import known_sets
 from ..cards.translations import LANGUAGES as CARD_LANGUAGES
 from ..cards.translations import card_text
-from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES
+from ..errors import Text
+from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILE_SUMMARY_TEXTS, PROFILES
 from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
-from .create import CreateError, table_config
+from .create import CreateError, house_rule_texts, table_config
 from .i18n import LANGUAGES, catalog
 from .net import Origins, TrustedProxies, client_address, link_base
+from .pages import page, page_language, release, versioned_prefix
 from .pwa import ICON_SIZES, icon_png, manifest
 from .rooms import table_links
 from .settings import ServerSettings
@@ -77,6 +79,8 @@ RULES = Path(__file__).parent / "rules.json"
 #: A rule number: a section (``901``), a rule (``901.9``) or a subrule (``901.9a``).
 RULE_NUMBER = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
+#: The smallest answer worth compressing, in bytes.
+GZIP_MINIMUM = 600
 #: The largest table form, in bytes.
 MAX_FORM = 200_000
 #: How many tables one address may create per minute.
@@ -104,16 +108,38 @@ class RevalidatedFiles(StaticFiles):
         return response
 
 
+class VersionedFiles(StaticFiles):
+    """The static files under ``/static/v/{release}/``: this release's are kept by browsers for a year and never
+    asked for again (a new release has a new address); another release's address gets today's files, revalidated."""
+
+    def get_path(self, scope: Scope) -> str:
+        path = super().get_path(scope)
+        named, _, rest = path.replace("\\", "/").partition("/")
+        scope["planechase.current"] = named == release()
+        return rest
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        scope = kwargs.get("scope", args[2] if len(args) > 2 else {})
+        current = bool(scope.get("planechase.current"))
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if current else "no-cache"
+        return response
+
+
 @functools.cache
 def _service_worker() -> bytes:
-    """``static/sw.js`` with its cache named after this release's static files: a new release installs a new
-    worker, which keeps the new pages and drops the old ones."""
-    digest = hashlib.sha256()
-    for path in sorted(STATIC.rglob("*")):
-        if path.is_file():
-            digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
+    """``static/sw.js`` with its cache named after this release's static files, which it keeps at their release's
+    addresses: a new release installs a new worker, which keeps the new pages and drops the old ones."""
     source = (STATIC / "sw.js").read_text(encoding="utf-8")
-    return source.replace("planechase-pages-v1", f"planechase-pages-{digest.hexdigest()[:16]}").encode()
+    source = source.replace('  "/static/', f'  "{versioned_prefix()}')
+    return source.replace("planechase-pages-v1", f"planechase-pages-{release()}").encode()
+
+
+def _page(request: Request, name: str, status_code: int = 200) -> Response:
+    """A page in the device's language (see :mod:`planechase.server.pages`)."""
+    lang = page_language(request.query_params, request.cookies, request.headers.get("accept-language", "")[:512])
+    headers = {"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language", "Content-Language": lang}
+    return Response(page(name, lang), status_code=status_code, media_type="text/html", headers=headers)
 
 
 @functools.cache
@@ -167,49 +193,51 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     origins = Origins(settings)
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        return _page(request, "index.html")
 
     async def table_page(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         if len(table_id) > MAX_TABLE_ID or tables.record(table_id) is None:
-            return FileResponse(STATIC / "missing.html", status_code=404)
-        return FileResponse(STATIC / "table.html")
+            return _page(request, "missing.html", status_code=404)
+        return _page(request, "table.html")
 
     async def create(request: Request) -> Response:
         if not origins.allowed(request.scope):
-            return _refusal(403, "tables are created from this server's own pages")
+            return _refusal(403, Text("tables are created from this server's own pages"))
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            return _refusal(415, "the form must be sent as JSON (Content-Type: application/json)")
+            return _refusal(415, Text("the form must be sent as JSON (Content-Type: application/json)"))
         if not limiter.allow(client_address(request.scope)):
-            return _refusal(429, "too many tables created from here; wait a minute")
+            return _refusal(429, Text("too many tables created from here; wait a minute"))
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_FORM:
-            return _refusal(413, "the form is too large")
+            return _refusal(413, Text("the form is too large"))
         body = bytearray()
         try:
             async with asyncio.timeout(settings.body_timeout):
                 async for chunk in request.stream():
                     body += chunk
                     if len(body) > MAX_FORM:  # read no further: the form is refused as it arrives
-                        return _refusal(413, "the form is too large")
+                        return _refusal(413, Text("the form is too large"))
         except TimeoutError:
-            return _refusal(408, f"the form did not arrive within {settings.body_timeout:g} s")
+            return _refusal(
+                408, Text("the form did not arrive within {seconds} s", {"seconds": f"{settings.body_timeout:g}"})
+            )
         except ClientDisconnect:
-            return _refusal(400, "the form did not arrive")
+            return _refusal(400, Text("the form did not arrive"))
         try:
             form = json.loads(body)
         except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, a number too long
-            return _refusal(400, "the form must be JSON")
+            return _refusal(400, Text("the form must be JSON"))
         try:
             config, meta = table_config(form)
         except CreateError as exc:
-            return _refusal(400, str(exc))
+            return _refusal(400, exc.text)
         try:
             record = store.create_table(config, meta, seats=len(config["players"]))
         except sqlite3.Error:  # a full disk, say: nothing was created
             log.exception("A table could not be stored")
-            return _refusal(503, "the table could not be stored; try again later")
+            return _refusal(503, Text("the table could not be stored; try again later"))
         links = table_links(record, link_base(request.scope, settings))
         return JSONResponse(
             {
@@ -223,6 +251,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
                 "spectator_url": links["spectator"],
                 "display_url": links["display"],
                 "house_rules": meta["house_rules"],
+                "house_rule_texts": [line.to_dict() for line in house_rule_texts(config)],
                 **({"seed": config["seed"]} if meta.get("seed_given") else {}),
             },
             status_code=201,
@@ -231,23 +260,23 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     async def qr(request: Request) -> Response:
         if request.method == "POST":  # the pages' way: the link and its token stay out of the URL
             if not origins.allowed(request.scope):
-                return _refusal(403, "QR codes are made for this server's own pages")
+                return _refusal(403, Text("QR codes are made for this server's own pages"))
             declared = request.headers.get("content-length", "")
             if not declared.isdigit() or int(declared) > 2048:
-                return _refusal(413, "send the link as a JSON object of at most 2048 bytes")
+                return _refusal(413, Text("send the link as a JSON object of at most 2048 bytes"))
             try:
                 async with asyncio.timeout(settings.body_timeout):
                     sent = json.loads(await request.body())
             except (ValueError, TimeoutError, ClientDisconnect, RecursionError):
-                return _refusal(400, 'send the link as {"text": "..."}')
+                return _refusal(400, Text('send the link as {"text": "..."}'))
             text = sent.get("text") if isinstance(sent, dict) else None
             if not isinstance(text, str):
-                return _refusal(400, 'send the link as {"text": "..."}')
+                return _refusal(400, Text('send the link as {"text": "..."}'))
         else:
             text = request.query_params.get("text", "")
         base = link_base(request.scope, settings) + "/"
         if not text.startswith(base) or len(text) > 512:
-            return _refusal(400, "a QR code is made only for a link to this server")
+            return _refusal(400, Text("a QR code is made only for a link to this server"))
         out = io.BytesIO()
         segno.make(text, error="m").save(out, kind="svg", scale=6, border=2)
         return Response(out.getvalue(), media_type="image/svg+xml")
@@ -255,7 +284,14 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     async def profiles(request: Request) -> Response:
         return JSONResponse(
             [
-                {"profile": name, "summary": PROFILE_SUMMARIES[name], "rules": rules.describe()}
+                {
+                    "profile": name,
+                    "summary": PROFILE_SUMMARIES[name],
+                    "rules": rules.describe(),
+                    # The same as sentences the page shows in its language.
+                    "summary_text": PROFILE_SUMMARY_TEXTS[name].to_dict(),
+                    "rules_texts": [line.to_dict() for line in rules.describe_texts()],
+                }
                 for name, rules in PROFILES.items()
             ]
         )
@@ -313,10 +349,13 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/icons/icon-{size:int}.png", icon),
         Route("/sw.js", service_worker),
         WebSocketRoute("/ws/{table_id}", channel.serve),
+        Mount("/static/v", VersionedFiles(directory=STATIC), name="versioned"),
         Mount("/static", RevalidatedFiles(directory=STATIC), name="static"),
     ]
     middleware = [
         Middleware(TrustedProxies, trusted=settings.forwarded_allow_ips),
+        # Pages, scripts and JSON answers compressed for phones on mobile data (the WebSocket is not concerned).
+        Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM),
         Middleware(CountConnections, collector=collector),
         Middleware(SecurityHeaders),
     ]
@@ -329,8 +368,9 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     return app
 
 
-def _refusal(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _refusal(status: int, message: Text) -> JSONResponse:
+    """A refused request: ``error`` in English and ``text``, the sentence the page shows in its language."""
+    return JSONResponse({"error": str(message), "text": message.to_dict()}, status_code=status)
 
 
 @contextlib.asynccontextmanager

@@ -24,7 +24,7 @@ from ..cards.random_decks import random_decks, random_shared_deck
 from ..core.config import MAX_PLAYERS, GameConfig
 from ..core.rng import secure_seed
 from ..engine.reducer import new_game
-from ..errors import PlanechaseError
+from ..errors import PlanechaseError, Text
 from ..variants.eternities_map import MapRules
 
 #: Longest accepted pasted deck list, in characters.
@@ -33,15 +33,23 @@ MAX_DECK_TEXT = 20_000
 MAX_LIST = 500
 
 
-class CreateError(ValueError):
-    """The form can't make a table; the message says what to change."""
+class CreateError(PlanechaseError):
+    """The form can't make a table; the message says what to change (``text``: the sentence to translate)."""
+
+
+def _text_of(exc: Exception) -> Text:
+    """An error's sentence: its own when it has one (after the rule it names, if any), else its English words."""
+    if not isinstance(exc, PlanechaseError):
+        return Text("{error}", {"error": str(exc)})
+    rule = getattr(exc, "rule", "")
+    return Text("{rule}: {error}", {"rule": rule, "error": exc.text}) if rule else exc.text
 
 
 def _text(value: object, name: str, limit: int) -> str:
     if not isinstance(value, str):
-        raise CreateError(f"'{name}' must be text")
+        raise CreateError("'{name}' must be text", name=name)
     if len(value) > limit:
-        raise CreateError(f"'{name}' is longer than {limit} characters")
+        raise CreateError("'{name}' is longer than {limit} characters", name=name, limit=limit)
     return value
 
 
@@ -55,7 +63,9 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise CreateError("'players' must be a list of names")
     if not 2 <= len(players) <= MAX_PLAYERS:
-        raise CreateError(f"a game needs 2 to {MAX_PLAYERS} players, not {len(players)}")
+        raise CreateError(
+            "a game needs {low} to {high} players, not {count}", low=2, high=MAX_PLAYERS, count=len(players)
+        )
     players = [p.strip() for p in players]
     name = _text(form.get("name", ""), "name", 60).strip()
     seed = form.get("seed")
@@ -87,13 +97,13 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     if sets is not None and not (
         isinstance(sets, list) and len(sets) <= MAX_LIST and all(isinstance(s, str) and len(s) <= 60 for s in sets)
     ):
-        raise CreateError(f"'sets' must be a list of at most {MAX_LIST} set codes")
+        raise CreateError("'sets' must be a list of at most {most} set codes", most=MAX_LIST)
     if not (
         isinstance(exclude, list)
         and len(exclude) <= MAX_LIST
         and all(isinstance(s, str) and len(s) <= 200 for s in exclude)
     ):
-        raise CreateError(f"'exclude' must be a list of at most {MAX_LIST} card names")
+        raise CreateError("'exclude' must be a list of at most {most} card names", most=MAX_LIST)
     eternities = form.get("eternities_map")
     if not planechase:
         config["planechase"] = False
@@ -101,42 +111,54 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         try:
             rules = MapRules.from_dict("published" if eternities is True else eternities)
         except ValueError as exc:
-            raise CreateError(f"Eternities Map: {exc}") from None
+            raise CreateError("Eternities Map: {error}", error=_text_of(exc)) from None
         config["eternities_map"] = rules.to_dict()
-        house_rules = ["The Eternities Map.", *rules.describe()]
+        house_rules = [str(line) for line in house_rule_texts(config)]
     elif mode == "random":
         try:
             config["decks"] = [list(d) for d in random_decks(len(players), rng=rng, sets=sets, exclude=exclude)]
         except (PlanechaseError, ValueError) as exc:
-            raise CreateError(f"random decks: {exc}") from None
+            raise CreateError("random decks: {error}", error=_text_of(exc)) from None
     elif mode == "random_shared":
         try:
             config["shared_deck"] = list(random_shared_deck(len(players), rng=rng, sets=sets, exclude=exclude))
         except (PlanechaseError, ValueError) as exc:
-            raise CreateError(f"random shared deck: {exc}") from None
+            raise CreateError("random shared deck: {error}", error=_text_of(exc)) from None
     elif mode == "pasted":
         lists = form.get("deck_lists")
         if not isinstance(lists, list) or len(lists) != len(players):
             raise CreateError("'deck_lists' must hold one pasted list per player")
         config["decks"] = [
-            list(_read(_text(text, "deck_lists", MAX_DECK_TEXT), f"{who}'s planar deck"))
+            list(_read(_text(text, "deck_lists", MAX_DECK_TEXT), Text("{player}'s planar deck", {"player": who})))
             for text, who in zip(lists, players, strict=True)
         ]
     elif mode == "pasted_shared":
         text = _text(form.get("shared_deck_list"), "shared_deck_list", MAX_DECK_TEXT)
-        config["shared_deck"] = list(_read(text, "the shared planar deck"))
+        config["shared_deck"] = list(_read(text, Text("the shared planar deck")))
     else:
         raise CreateError("'decks' must be random, random_shared, pasted or pasted_shared")
     try:
         new_game(GameConfig.from_dict(config), CATALOG)  # every rule about the table and its decks, checked now
     except PlanechaseError as exc:
-        raise CreateError(str(exc)) from None
+        raise CreateError("{error}", error=_text_of(exc)) from None
     meta = {"name": name, "decks": mode, "house_rules": house_rules, "seed_given": seed_given, "card_art": card_art}
     return config, meta
 
 
-def _read(text: str, where: str) -> tuple[str, ...]:
+def house_rule_texts(config: Mapping[str, Any]) -> list[Text]:
+    """The house rules a table is played with, one sentence per line: the Eternities Map's rules, if it is played.
+
+    >>> [str(line) for line in house_rule_texts({"eternities_map": {"profile": "published"}})][0]
+    'The Eternities Map.'
+    """
+    rules = config.get("eternities_map")
+    if not rules:
+        return []
+    return [Text("The Eternities Map."), *MapRules.from_dict(rules).describe_texts()]
+
+
+def _read(text: str, where: Text) -> tuple[str, ...]:
     try:
         return parse_deck_list(text, source=where).require()
     except PlanechaseError as exc:
-        raise CreateError(str(exc)) from None
+        raise CreateError("{error}", error=_text_of(exc)) from None

@@ -24,6 +24,7 @@ stores a snapshot, so a table loads (:meth:`Room.load`) in a time that does not 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 import zlib
@@ -42,7 +43,8 @@ from ..core.state import DecisionKind, GameState, PlayerStatus
 from ..engine.reducer import apply, new_game
 from ..engine.serialize import STATE_FORMAT_VERSION, state_from_dict, state_to_dict
 from ..engine.views import view
-from ..errors import IllegalActionError, PlanechaseError
+from ..errors import IllegalActionError, Param, PlanechaseError, Text
+from .create import house_rule_texts
 from .store import Entry, Store, StoredTable, TableRecord
 from .wire import LOG_PAGE, Act, Join, Log, Message, Ping, Undo, UndoVote, apply_changes, encode, view_changes
 
@@ -114,6 +116,33 @@ class UndoProposal:
     by: int
     state: int
     agreed: set[int] = field(default_factory=set)
+
+
+#: How many of an action's lines an undo proposal shows.
+UNDO_LINES_SHOWN = 3
+
+
+def undo_event(by: int, name: str, seq: int, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The log's line for an undo the table agreed to: who asked, which entry it took back and that entry's first
+    line (a table's own record, not a rule of the game: it cites none).
+
+    >>> undo_event(1, "Bob", 7, [{"type": "die_rolled", "text": "Ann rolls the planar die: blank."}])["text"]
+    'Undone, as Bob asked and the table agreed: Ann rolls the planar die: blank.'
+    """
+    first = str(events[0].get("text", "")) if events else ""
+    text = (
+        f"Undone, as {name} asked and the table agreed: {first}"
+        if first
+        else f"Undone, as {name} asked and the table agreed."
+    )
+    return {
+        "type": "undone",
+        "rules": [],
+        "text": text,
+        "player": by,
+        "entry": seq,
+        "undid": dict(events[0]) if events else None,
+    }
 
 
 def public_event(event: Event) -> dict[str, Any]:
@@ -282,6 +311,12 @@ class Room:
                 return None
         return tuple(sorted(set(seats))), creator, spectator
 
+    def _house_rule_texts(self) -> list[dict[str, object]]:
+        try:
+            return [line.to_dict() for line in house_rule_texts(self.record.config)]
+        except (PlanechaseError, ValueError):  # rules this version no longer reads: the English lines stay
+            return []
+
     def table_info(self) -> dict[str, Any]:
         state = self.game_state
         return {
@@ -293,6 +328,8 @@ class Room:
                 k: v for k, v in self.record.config.items() if k != "seed" or self.record.meta.get("seed_given")
             },
             "house_rules": self.record.meta.get("house_rules", []),
+            # The same lines as sentences a page shows in its language (made again from the table's rules).
+            "house_rule_texts": self._house_rule_texts(),
             "card_art": bool(self.record.meta.get("card_art", False)),
             "seats": [
                 {"seat": seat.seat, "name": player.name, "team": seat.team, "role": seat.role.value}
@@ -314,7 +351,7 @@ class Room:
         if isinstance(message, Join):
             return self._with_secrets(self._join(client, message))
         if not client.joined:
-            return [_error(client, "not_joined", "send a join message with your token first")]
+            return [_error(client, "not_joined", Text("send a join message with your token first"))]
         if isinstance(message, Ping):
             return [Outgoing({"type": "pong", "state": self.state}, client)]
         if isinstance(message, Act):
@@ -332,15 +369,22 @@ class Room:
                 return [*answer, *self.secrets([out.client] if out.client is not None else self.clients)]
         return answer
 
-    def _unseen(self, client: Client, text: str) -> str:
+    def _unseen(self, client: Client, text: Text) -> Text:
         """A refusal's ``text`` for ``client``, without the hidden prompt of a pending decision that is not its
         seat's to see, as the view shows it instead. (The engine already quotes it in full only to an action of
         the deciding seat; this also keeps it from a device without that seat, whatever seat it acts for.)"""
         pending = self.game_state.pending
         if pending is None or pending.decision.kind not in SECRET_DECISIONS or pending.decision.player in client.seats:
             return text
-        shown = view(self.game_state, None, self.catalog)["decision"]["prompt"]
-        return text.replace(pending.decision.prompt, shown)
+        hidden: str = pending.decision.prompt
+        shown: str = view(self.game_state, None, self.catalog)["decision"]["prompt"]
+
+        def scrub(value: Param) -> Param:
+            if isinstance(value, Text):
+                return self._unseen(client, value)
+            return value.replace(hidden, shown) if isinstance(value, str) else value
+
+        return dataclasses.replace(text, params={k: scrub(v) for k, v in text.params.items()})
 
     def secrets(self, clients: Sequence[Client]) -> list[Outgoing]:
         """A ``private`` message for each of ``clients`` holding the seat of a pending decision whose prompt names
@@ -359,10 +403,10 @@ class Room:
 
     def _join(self, client: Client, message: Join) -> list[Outgoing]:
         if len(message.tokens) > len(self.record.seat_tokens) + 2:
-            return [_error(client, "bad_message", "too many tokens")]
+            return [_error(client, "bad_message", Text("too many tokens"))]
         found = self.seats_for(message.tokens)
         if found is None:
-            return [_error(client, "bad_token", "a token is not one of this table's")]
+            return [_error(client, "bad_token", Text("a token is not one of this table's"))]
         client.seats, client.creator, _ = found
         client.joined = True
         welcome = {
@@ -381,28 +425,44 @@ class Room:
         done = self.by_client.get(client_id)
         if done is not None:
             if done.body != _normalised(message.action):
-                return [_refused(client, client_id, "id_reused", "that id was used for another action", self.state)]
+                return [
+                    _refused(client, client_id, "id_reused", Text("that id was used for another action"), self.state)
+                ]
             return [Outgoing({"type": "ack", "id": client_id, "state": done.seq, "repeated": True}, client)]
         if client.spectator:
-            return [_refused(client, client_id, "spectator", "spectators can only watch", self.state)]
+            return [_refused(client, client_id, "spectator", Text("spectators can only watch"), self.state)]
         if not any(self.game_state.players[seat].status is not PlayerStatus.LOST for seat in client.seats):
             return [_refused(client, client_id, "left_game", _LEFT, self.state, rule="800.4a")]
         if message.state != self.state:
-            return [_refused(client, client_id, "stale", f"the table is at state {self.state}", self.state)]
+            return [
+                _refused(
+                    client,
+                    client_id,
+                    "stale",
+                    Text("the table moved on to state {state} before this arrived", {"state": self.state}),
+                    self.state,
+                )
+            ]
         try:
             action = action_from_dict(message.action)
         except (PlanechaseError, ValueError, TypeError, KeyError) as exc:
-            return [_refused(client, client_id, "bad_action", str(exc), self.state)]
+            text = exc.text if isinstance(exc, PlanechaseError) else Text("{error}", {"error": str(exc)})
+            return [_refused(client, client_id, "bad_action", text, self.state)]
         bookkeeping = isinstance(action, AdjustLife | AdjustPoison)  # anyone at the table keeps the score
         if not bookkeeping and action.player not in client.seats:
-            return [_refused(client, client_id, "not_your_seat", "that seat is not yours", self.state)]
+            return [_refused(client, client_id, "not_your_seat", Text("that seat is not yours"), self.state)]
         try:
             result = apply(self.game_state, action, self.catalog)
         except IllegalActionError as exc:
-            text = self._unseen(client, str(exc))
-            return [_refused(client, client_id, "illegal", text, self.state, rule=exc.rule)]
-        except (PlanechaseError, ValueError) as exc:
-            return [_refused(client, client_id, "illegal", self._unseen(client, str(exc)), self.state)]
+            return [_refused(client, client_id, "illegal", self._unseen(client, exc.text), self.state, rule=exc.rule)]
+        except PlanechaseError as exc:
+            return [_refused(client, client_id, "illegal", self._unseen(client, exc.text), self.state)]
+        except ValueError as exc:
+            return [
+                _refused(
+                    client, client_id, "illegal", self._unseen(client, Text("{error}", {"error": str(exc)})), self.state
+                )
+            ]
         return [self._accept(client, client_id, action, result.state, result.events)]
 
     def _accept(
@@ -418,7 +478,9 @@ class Room:
             assert empty.endswith(_NO_EVENTS)
             text = empty[: -len(_NO_EVENTS)] + shown + ',"undo":null}'
         except (TypeError, ValueError):  # never store what could not be shown
-            return _refused(client, client_id, "unshowable", "the table could not show that action's result", seq - 1)
+            return _refused(
+                client, client_id, "unshowable", Text("the table could not show that action's result"), seq - 1
+            )
         message["events"] = events
         body = action.to_dict()
         self.store.append(self.record.id, "action", body, client_id=client_id, seq=seq, events=shown)
@@ -445,24 +507,34 @@ class Room:
 
     def _undo_request(self, client: Client, message: Undo) -> list[Outgoing]:
         if client.spectator:
-            return [_error(client, "spectator", "spectators can only watch")]
+            return [_error(client, "spectator", Text("spectators can only watch"))]
         voter = self._voter(client)
         if voter is None:
             return [_error(client, "left_game", _LEFT)]
         if not self.undoable:
             return [
-                _error(client, "nothing_to_undo", f"nothing can be undone now (at most the last {UNDO_DEPTH} actions)")
+                _error(
+                    client,
+                    "nothing_to_undo",
+                    Text("nothing can be undone now (at most the last {count} actions)", {"count": UNDO_DEPTH}),
+                )
             ]
         if message.state != self.state:
-            return [_error(client, "stale", f"the table is at state {self.state}")]
+            return [
+                _error(
+                    client,
+                    "stale",
+                    Text("the table moved on to state {state} before this arrived", {"state": self.state}),
+                )
+            ]
         self.undo = UndoProposal(by=voter, state=self.state, agreed=standing(self.game_state) & set(client.seats))
         return self._undo_progress()
 
     def _undo_vote(self, client: Client, message: UndoVote) -> list[Outgoing]:
         if self.undo is None:
-            return [_error(client, "no_undo", "no undo is waiting for votes")]
+            return [_error(client, "no_undo", Text("no undo is waiting for votes"))]
         if client.spectator:
-            return [_error(client, "spectator", "spectators can only watch")]
+            return [_error(client, "spectator", Text("spectators can only watch"))]
         if self._voter(client) is None:
             return [_error(client, "left_game", _LEFT)]
         mine = standing(self.game_state) & set(client.seats)
@@ -479,23 +551,42 @@ class Room:
             return [Outgoing({"type": "undo", "proposal": self._proposal()})]
         seq = self.state + 1
         undone = self.live[-1]
-        self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None, seq=seq)
+        # The log keeps a line that the table took the action back (the action's own lines leave it).
+        line = undo_event(proposal.by, self.game_state.players[proposal.by].name, undone, self._events_of(undone))
+        self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None, seq=seq, events=[line])
         self.store.mark_undone(self.record.id, undone)
         self.states.pop()
         self.live.pop()
         self.undoable -= 1
-        if self.tail and self.tail[-1][0] == undone:
-            self.tail_events -= len(self.tail.pop()[1])
+        # The action's lines leave the log (after the lines of undos since, if several were agreed in a row).
+        for at in range(len(self.tail) - 1, -1, -1):
+            if self.tail[at][0] == undone:
+                self.tail_events -= len(self.tail[at][1])
+                del self.tail[at]
+                break
+        self.tail.append((seq, [line]))
+        self.tail_events += 1
         self.state = seq
         self.undo = None
         self.snapshot_if_due()
         return [Outgoing({"type": "undo", "proposal": None, "done": True}), Outgoing(self._state_message(reset=True))]
 
+    def _events_of(self, seq: int) -> list[dict[str, Any]]:
+        """The events the entry ``seq`` showed, if the room still holds them."""
+        return next((events for at, events in reversed(self.tail) if at == seq), [])
+
     def _proposal(self) -> dict[str, Any] | None:
         if self.undo is None:
             return None
         waiting = sorted(standing(self.game_state) - self.undo.agreed)
-        return {"by": self.undo.by, "state": self.undo.state, "agreed": sorted(self.undo.agreed), "waiting": waiting}
+        return {
+            "by": self.undo.by,
+            "state": self.undo.state,
+            "agreed": sorted(self.undo.agreed),
+            "waiting": waiting,
+            # What it would take back: the first lines the last action showed.
+            "undoes": self._events_of(self.live[-1])[:UNDO_LINES_SHOWN],
+        }
 
     # -- keeping what is needed, and no more ------------------------------------------------------
 
@@ -597,7 +688,7 @@ class Room:
         return out
 
 
-_LEFT = "players who left the game can only watch (800.4a)"
+_LEFT = Text("players who left the game can only watch (800.4a)")
 #: How a ``state`` message made with no events and no undo proposal ends (its events are put in its place).
 _NO_EVENTS = '[],"undo":null}'
 
@@ -672,12 +763,22 @@ def _normalised(raw: object) -> dict[str, Any] | None:
         return None
 
 
-def _error(client: Client, code: str, message: str) -> Outgoing:
-    return Outgoing({"type": "error", "code": code, "message": message}, client)
+def _error(client: Client, code: str, message: Text) -> Outgoing:
+    """An ``error`` message: its ``message`` in English and its ``text`` (the sentence to translate)."""
+    return Outgoing({"type": "error", "code": code, "message": str(message), "text": message.to_dict()}, client)
 
 
-def _refused(client: Client, client_id: str, code: str, message: str, state: int, *, rule: str = "") -> Outgoing:
-    out: dict[str, Any] = {"type": "refused", "id": client_id, "code": code, "message": message, "state": state}
+def _refused(client: Client, client_id: str, code: str, message: Text, state: int, *, rule: str = "") -> Outgoing:
+    """A ``refused`` message: ``message`` in English (after the rule for an illegal action) and ``text``."""
+    english = f"{rule}: {message}" if rule and code == "illegal" else str(message)
+    out: dict[str, Any] = {
+        "type": "refused",
+        "id": client_id,
+        "code": code,
+        "message": english,
+        "text": message.to_dict(),
+        "state": state,
+    }
     if rule:
         out["rule"] = rule
     return Outgoing(out, client)

@@ -353,15 +353,16 @@ class Store:
     def log_page(
         self, table_id: str, *, before: int, limit: int, min_entries: int = 0
     ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
-        """The events of the table's actions numbered below ``before`` that were not undone, newest first:
+        """The events of the table's actions numbered below ``before`` that were not undone (and the line each agreed
+        undo left in the log), newest first:
         ``([(seq, events), ...], more)``, the fewest newest actions that hold ``limit`` events and number at least
         ``min_entries`` (or all there are), and whether older ones remain."""
         wanted = max(limit, min_entries) + 1
         rows = (
             self._reader()
             .execute(
-                "SELECT seq, events FROM entries WHERE table_id = ? AND seq < ? AND kind = 'action' AND undone = 0 "
-                "ORDER BY seq DESC LIMIT ?",
+                "SELECT seq, events FROM entries WHERE table_id = ? AND seq < ? AND undone = 0 "
+                "AND (kind = 'action' OR (kind = 'undo' AND events IS NOT NULL)) ORDER BY seq DESC LIMIT ?",
                 (table_id, before, wanted),
             )
             .fetchall()

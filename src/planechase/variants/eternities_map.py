@@ -37,6 +37,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from ..errors import ConfigError, Text
+
 Position = tuple[int, int]
 
 
@@ -162,13 +164,16 @@ class MapRules:
     counters: CountersRule = CountersRule.KEEP
 
     def validate(self) -> None:
-        """Raise :class:`ValueError` naming a setting that is out of range."""
+        """Raise :class:`~planechase.errors.ConfigError` (a :class:`ValueError`) naming a setting that is out of
+        range."""
         if not 1 <= self.radius <= MAX_RADIUS:
-            raise ValueError(f"the map radius must be from 1 to {MAX_RADIUS}, not {self.radius}")
+            raise ConfigError(
+                "the map radius must be from 1 to {high}, not {radius}", high=MAX_RADIUS, radius=self.radius
+            )
         for name in ("hellride_chance", "move_chance"):
             value = getattr(self, name)
             if not 0 <= value <= 100:
-                raise ValueError(f"'{name}' is a percentage from 0 to 100, not {value}")
+                raise ConfigError("'{setting}' is a percentage from 0 to 100, not {value}", setting=name, value=value)
 
     @property
     def uses_phenomena(self) -> bool:
@@ -185,38 +190,61 @@ class MapRules:
         )
 
     def describe(self) -> list[str]:
-        """One line per rule, for the game log and the table.
+        """One line per rule, for the game log and the table (in English: :meth:`describe_texts` in words
+        that can be translated).
 
         >>> profile("fog_of_war").describe()[0]
         'Profile: fog_of_war (the published map, but every plane stays face down until the game enters it)'
         """
-        summary = PROFILE_SUMMARIES.get(self.profile, "")
-        changed = f"; changed: {', '.join(self.changed)}" if self.changed else ""
-        lines = [f"Profile: {self.profile}" + (f" ({summary}" + changed + ")" if summary else "")]
-        phenomena = {
-            PhenomenaRule.OFF: "Phenomena: none on the map (the deck holds only planes).",
-            PhenomenaRule.PILE: (
-                f"Phenomena: a separate pile; a hellride meets one {self.hellride_chance}% of the time, "
-                f"an ordinary move {self.move_chance}%."
-            ),
-            PhenomenaRule.DEALT: (
+        return [str(line) for line in self.describe_texts()]
+
+    def describe_texts(self) -> list[Text]:
+        """:meth:`describe`'s lines, each a :class:`~planechase.errors.Text` (a profile's summary is a sentence
+        of its own; profile and setting names stay as they are).
+
+        >>> profile("chance").describe_texts()[1].to_dict()["params"]
+        {'hellride': 50, 'move': 0}
+        """
+        summary = PROFILE_SUMMARY_TEXTS.get(self.profile)
+        if summary is None:
+            head = Text("Profile: {profile}", {"profile": self.profile})
+        elif self.changed:
+            head = Text(
+                "Profile: {profile} ({summary}; changed: {settings})",
+                {"profile": self.profile, "summary": summary, "settings": ", ".join(self.changed)},
+            )
+        else:
+            head = Text("Profile: {profile} ({summary})", {"profile": self.profile, "summary": summary})
+        if self.phenomena is PhenomenaRule.OFF:
+            phenomena = Text("Phenomena: none on the map (the deck holds only planes).")
+        elif self.phenomena is PhenomenaRule.PILE:
+            phenomena = Text(
+                "Phenomena: a separate pile; a hellride meets one {hellride}% of the time, an ordinary move {move}%.",
+                {"hellride": self.hellride_chance, "move": self.move_chance},
+            )
+        else:
+            phenomena = Text(
                 "Phenomena: shuffled into the deck and dealt onto the map; one is encountered when the game "
                 "enters its space, then replaced by the top card of the deck."
-            ),
-        }[self.phenomena]
-        lines.append(phenomena)
-        lines.append(
-            "Visibility: the four planes around the current one are face up (classic plus)."
+            )
+        visibility = (
+            Text("Visibility: the four planes around the current one are face up (classic plus).")
             if self.visibility is Visibility.CLASSIC_PLUS
-            else "Visibility: fog of war (planes stay face down until the game enters them)."
+            else Text("Visibility: fog of war (planes stay face down until the game enters them).")
         )
-        lines.append(f"Radius: planes more than {self.radius} steps away are shuffled back into the deck.")
-        lines.append(
-            "Counters: a plane keeps its counters while it stays on the map (the article)."
+        radius = (
+            Text("Radius: planes more than 1 step away are shuffled back into the deck.")
+            if self.radius == 1
+            else Text(
+                "Radius: planes more than {radius} steps away are shuffled back into the deck.", {"radius": self.radius}
+            )
+        )
+        counters = (
+            Text("Counters: a plane keeps its counters while it stays on the map (the article).")
             if self.counters is CountersRule.KEEP
-            else "Counters: a plane the game leaves loses its counters (it is a new object, CR 901.7a)."
+            else Text("Counters: a plane the game leaves loses its counters (it is a new object, CR 901.7a).")
         )
-        return lines
+        return [head, phenomena, visibility, radius, counters]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"profile": self.profile}
@@ -227,19 +255,24 @@ class MapRules:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any] | str) -> MapRules:
-        """A profile by name, or ``{"profile": name, setting: value, ...}``; raises :class:`ValueError`."""
+        """A profile by name, or ``{"profile": name, setting: value, ...}``; raises
+        :class:`~planechase.errors.ConfigError` (a :class:`ValueError`)."""
         if isinstance(raw, str):
             raw = {"profile": raw}
         if not isinstance(raw, Mapping):
-            raise ValueError("the Eternities Map setting must be a profile name or an object")
+            raise ConfigError("the Eternities Map setting must be a profile name or an object")
         name = raw.get("profile", "published")
         if not isinstance(name, str) or name not in PROFILES:
-            raise ValueError(f"unknown Eternities Map profile {name!r}; choose one of {', '.join(PROFILES)}")
+            raise ConfigError(
+                "unknown Eternities Map profile {profile}; choose one of {known}",
+                profile=repr(name),
+                known=", ".join(PROFILES),
+            )
         base = PROFILES[name]
         known = {f.name for f in fields(cls)}
         unknown = set(raw) - known
         if unknown:
-            raise ValueError(f"unknown Eternities Map settings: {', '.join(sorted(unknown))}")
+            raise ConfigError("unknown Eternities Map settings: {settings}", settings=", ".join(sorted(unknown)))
         changes: dict[str, Any] = {}
         kinds: dict[str, type] = {"phenomena": PhenomenaRule, "visibility": Visibility, "counters": CountersRule}
         for key, value in raw.items():
@@ -250,9 +283,14 @@ class MapRules:
                     changes[key] = kinds[key](value)
                 except ValueError:
                     options = ", ".join(m.value for m in kinds[key])  # type: ignore[attr-defined]
-                    raise ValueError(f"'{key}' must be one of {options}, not {value!r}") from None
+                    raise ConfigError(
+                        "'{setting}' must be one of {options}, not {value}",
+                        setting=key,
+                        options=options,
+                        value=repr(value),
+                    ) from None
             elif not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"'{key}' must be an integer")
+                raise ConfigError("'{setting}' must be an integer", setting=key)
             else:
                 changes[key] = value
         rules = replace(base, **changes)
@@ -270,14 +308,18 @@ PROFILES: dict[str, MapRules] = {
     "strict_cr": MapRules(profile="strict_cr", counters=CountersRule.RESET),
 }
 
-PROFILE_SUMMARIES: dict[str, str] = {
-    "published": "the 2010 article as published, without phenomena",
-    "hellride_phenomena": "every hellride meets a phenomenon from a separate pile",
-    "chance": "a hellride meets a phenomenon from a separate pile half the time",
-    "phenomena_on_map": "phenomena are dealt onto the map and met when the game enters them",
-    "fog_of_war": "the published map, but every plane stays face down until the game enters it",
-    "strict_cr": "the published map, but a plane the game leaves loses its counters (CR 901.7a)",
+#: What each profile plays, a sentence to translate (the profile's name stays as it is).
+PROFILE_SUMMARY_TEXTS: dict[str, Text] = {
+    "published": Text("the 2010 article as published, without phenomena"),
+    "hellride_phenomena": Text("every hellride meets a phenomenon from a separate pile"),
+    "chance": Text("a hellride meets a phenomenon from a separate pile half the time"),
+    "phenomena_on_map": Text("phenomena are dealt onto the map and met when the game enters them"),
+    "fog_of_war": Text("the published map, but every plane stays face down until the game enters it"),
+    "strict_cr": Text("the published map, but a plane the game leaves loses its counters (CR 901.7a)"),
 }
+
+#: :data:`PROFILE_SUMMARY_TEXTS` in English.
+PROFILE_SUMMARIES: dict[str, str] = {name: str(text) for name, text in PROFILE_SUMMARY_TEXTS.items()}
 
 
 def profile(name: str) -> MapRules:

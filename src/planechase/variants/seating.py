@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..errors import ConfigError
+from ..errors import ConfigError, Text
 
 
 class Variant(StrEnum):
@@ -32,6 +32,11 @@ class Variant(StrEnum):
 
     @property
     def label(self) -> str:
+        return str(_VARIANT_LABELS[self])
+
+    @property
+    def label_text(self) -> Text:
+        """The variant's name as a :class:`~planechase.errors.Text`, translated where it is shown."""
         return _VARIANT_LABELS[self]
 
     @property
@@ -40,10 +45,10 @@ class Variant(StrEnum):
 
 
 _VARIANT_LABELS = {
-    Variant.FREE_FOR_ALL: "Free-for-All",
-    Variant.TWO_HEADED_GIANT: "Two-Headed Giant",
-    Variant.GRAND_MELEE: "Grand Melee",
-    Variant.EMPEROR: "Emperor",
+    Variant.FREE_FOR_ALL: Text("Free-for-All"),
+    Variant.TWO_HEADED_GIANT: Text("Two-Headed Giant"),
+    Variant.GRAND_MELEE: Text("Grand Melee"),
+    Variant.EMPEROR: Text("Emperor"),
 }
 _VARIANT_RULES = {
     Variant.FREE_FOR_ALL: "806",
@@ -197,20 +202,28 @@ def seating(
         kind = Variant(variant)
     except ValueError:
         known = ", ".join(v.value for v in Variant)
-        raise ConfigError(f"unknown variant {variant!r}; choose one of {known}") from None
+        raise ConfigError(
+            "unknown variant {variant}; choose one of {known}", variant=repr(variant), known=known
+        ) from None
     try:
         option = None if attack is None else AttackOption(attack)
     except ValueError:
         known = ", ".join(a.value for a in AttackOption)
-        raise ConfigError(f"unknown attack option {attack!r}; choose one of {known}") from None
+        raise ConfigError(
+            "unknown attack option {option}; choose one of {known}", option=repr(attack), known=known
+        ) from None
     if not 2 <= players <= MAX_SEATS:
-        raise ConfigError(f"a game needs 2 to {MAX_SEATS} players, not {players}")
+        raise ConfigError("a game needs {low} to {high} players, not {count}", low=2, high=MAX_SEATS, count=players)
     if range_of_influence is not None and not 1 <= range_of_influence <= MAX_SEATS:
         raise ConfigError("a range of influence is a number of seats from 1 up (801.2)")
     if kind is Variant.FREE_FOR_ALL:
         return _free_for_all(players, team_size, range_of_influence, option)
     if range_of_influence is not None:
-        raise ConfigError(f"{kind.label} sets the range of influence itself ({kind.rule}); leave it out")
+        raise ConfigError(
+            "{variant} sets the range of influence itself ({rule}); leave it out",
+            variant=kind.label_text,
+            rule=kind.rule,
+        )
     if kind is Variant.GRAND_MELEE:
         return _grand_melee(players, team_size, option)
     if kind is Variant.TWO_HEADED_GIANT:
@@ -220,7 +233,13 @@ def seating(
 
 def _fixed_attack(kind: Variant, wanted: AttackOption | None, fixed: AttackOption) -> AttackOption:
     if wanted is not None and wanted is not fixed:
-        raise ConfigError(f"{kind.label} uses the {fixed.value} attack option ({fixed.rule}), not {wanted.value}")
+        raise ConfigError(
+            "{variant} uses the {option} attack option ({rule}), not {wanted}",
+            variant=kind.label_text,
+            option=fixed.value,
+            rule=fixed.rule,
+            wanted=wanted.value,
+        )
     return fixed
 
 
@@ -237,7 +256,7 @@ def _grand_melee(players: int, team_size: int | None, attack: AttackOption | Non
     if team_size is not None:
         raise ConfigError("Grand Melee players compete as individuals (807.1): there are no teams")
     if players < 10:
-        raise ConfigError(f"Grand Melee is played by ten or more players (807.1), not {players}")
+        raise ConfigError("Grand Melee is played by ten or more players (807.1), not {count}", count=players)
     option = _fixed_attack(Variant.GRAND_MELEE, attack, AttackOption.LEFT)  # 807.2b
     seats = tuple(SeatInfo(seat, None, Role.PLAYER, 1) for seat in range(players))  # 807.2a
     return Seating(Variant.GRAND_MELEE, seats, option)
@@ -245,16 +264,30 @@ def _grand_melee(players: int, team_size: int | None, attack: AttackOption | Non
 
 def _teams(kind: Variant, players: int, size: int, minimum: int) -> int:
     if size < minimum:
-        raise ConfigError(f"{kind.label} teams have at least {minimum} players, not {size}")
+        raise ConfigError(
+            "{variant} teams have at least {minimum} players, not {size}",
+            variant=kind.label_text,
+            minimum=minimum,
+            size=size,
+        )
     if players % size:
-        raise ConfigError(f"{players} players can't form {kind.label} teams of {size}: teams are equally sized")
+        raise ConfigError(
+            "{players} players can't form {variant} teams of {size}: teams are equally sized",
+            players=players,
+            variant=kind.label_text,
+            size=size,
+        )
     return players // size
 
 
 def _two_headed_giant(players: int, team_size: int | None, attack: AttackOption | None) -> Seating:
     size = 2 if team_size is None else team_size
     if _teams(Variant.TWO_HEADED_GIANT, players, size, 2) != 2:
-        raise ConfigError(f"Two-Headed Giant is played by two teams (810.1): {players} players make teams of {size}")
+        raise ConfigError(
+            "Two-Headed Giant is played by two teams (810.1): {players} players in teams of {size} are not two teams",
+            players=players,
+            size=size,
+        )
     option = _fixed_attack(Variant.TWO_HEADED_GIANT, attack, AttackOption.TEAM)
     # 805.2: the primary player sits in the team's rightmost seat from the team's perspective, which is
     # the team's first seat clockwise (the next seat is to each player's left).
@@ -268,7 +301,9 @@ def _two_headed_giant(players: int, team_size: int | None, attack: AttackOption 
 def _emperor(players: int, team_size: int | None, attack: AttackOption | None) -> Seating:
     size = 3 if team_size is None else team_size
     if _teams(Variant.EMPEROR, players, size, 3) < 2:
-        raise ConfigError(f"Emperor is played by two or more teams (809.1): {players} players make one team")
+        raise ConfigError(
+            "Emperor is played by two or more teams (809.1): {players} players make one team", players=players
+        )
     option = _fixed_attack(Variant.EMPEROR, attack, AttackOption.ADJACENT)
     middle = (size - 1) // 2  # 809.2: the emperor sits in the middle (809.6a's example for teams of four)
     roles = [Role.EMPEROR if seat % size == middle else Role.GENERAL for seat in range(players)]
@@ -290,8 +325,11 @@ def _emperor(players: int, team_size: int | None, attack: AttackOption | None) -
         close = [e for e in emperors if e != seat and distance(seat, e, everyone) <= ranges[seat]]
         if close:
             raise ConfigError(
-                f"with teams of {size}, the emperor in seat {seat} would begin within range of the emperor in "
-                f"seat {close[0]} (809.6a)"
+                "with teams of {size}, the emperor in seat {seat} would begin within range of the emperor in "
+                "seat {other} (809.6a)",
+                size=size,
+                seat=seat,
+                other=close[0],
             )
     seats = tuple(SeatInfo(seat, teams[seat], roles[seat], ranges[seat]) for seat in everyone)
     return Seating(Variant.EMPEROR, seats, option, size)

@@ -4,6 +4,24 @@
 // translation unless the device asks for the Oracle text (remembered per device), and always says which it shows.
 
 const ORACLE_KEY = "planechase:oracle";
+
+/** The printings' names players know, by the set codes of the catalog (the codes stay beside them). */
+export const SET_NAMES = {
+  HOP: "Planechase (2009)",
+  PHOP: "Planechase promos (2009)",
+  PC2: "Planechase 2012",
+  "PC2-promo": "Planechase 2012 promo",
+  PCA: "Planechase Anthology",
+  MOC: "March of the Machine Commander",
+  WHO: "Doctor Who",
+  PSSC: "Secret Lair",
+};
+
+/** A set as people name it: "Planechase 2012 (PC2)"; an unknown code as it is. */
+export function setName(code) {
+  const known = SET_NAMES[code];
+  return known ? `${known} (${code})` : String(code);
+}
 const loaded = new Map([["en", {}]]);
 let cards = {};
 let asking = 0;

@@ -2,8 +2,9 @@
 // User text goes into the page only through textContent (the h() helper); no innerHTML anywhere.
 // Interface text goes through t() (i18n.js), in the language chosen on this device.
 
-import { copyText, h, loadJSON, qrCode, registerServiceWorker, saveJSON } from "./dom.js";
-import { N_, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
+import { setName } from "./cardtext.js";
+import { copyText, h, loadJSON, qrCode, registerServiceWorker, saveJSON, shareButton } from "./dom.js";
+import { N_, houseRules, languageMenu, messageText, onLanguage, startLanguage, t } from "./i18n.js";
 
 const TABLES_KEY = "planechase:tables";
 const MAX_PLAYERS = 32;
@@ -68,7 +69,7 @@ function renumberPlayers() {
 function addPlayer(name = "") {
   const input = h("input", { "data-testid": "player-name", maxlength: 40, autocomplete: "off", value: name });
   input.addEventListener("input", syncPlayerLists);
-  const remove = h("button", { type: "button", class: "small", "aria-label": t("Remove this player") }, "✕");
+  const remove = h("button", { type: "button", class: "small", "data-testid": "remove-player", "aria-label": t("Remove this player") }, "✕");
   const row = h("div", { class: "player-row" }, h("span", { class: "num" }), input, remove);
   // Each player's pasted deck list belongs to their row, so removing a player keeps the others' lists.
   deckAreas.set(row, { label: h("label"), area: h("textarea", { placeholder: "1 Naar Isle\n1 Sokenzan\n…" }) });
@@ -150,10 +151,16 @@ function planechaseChanged() {
 }
 $("planechase").addEventListener("change", planechaseChanged);
 
+/** A map profile as the menu offers it: its name (spaces for underscores) and what it is, in the chosen language. */
+function profileLabel(profile) {
+  return `${profile.profile.replaceAll("_", " ")}: ${messageText(profile.summary_text, profile.summary)}`;
+}
+
 function profileChanged() {
   const chosen = profiles.get($("profile").value);
   $("profile-summary").textContent = chosen ? "" : t("Off: each player plays their own planar deck (or a shared one).");
-  $("profile-info").replaceChildren(...(chosen ? chosen.rules.map((line) => h("li", {}, line)) : []));
+  const lines = chosen ? houseRules(chosen.rules, chosen.rules_texts) : [];
+  $("profile-info").replaceChildren(...lines.map(([line, lang]) => h("li", { lang }, line)));
   planechaseChanged();
 }
 $("profile").addEventListener("change", profileChanged);
@@ -165,7 +172,7 @@ async function loadSets() {
     const sets = await response.json();
     box.replaceChildren(
       ...sets.map((code) =>
-        h("label", { class: "choice" }, h("input", { type: "checkbox", value: code, checked: true, "data-testid": "set" }), code),
+        h("label", { class: "choice" }, h("input", { type: "checkbox", value: code, checked: true, "data-testid": "set" }), setName(code)),
       ),
     );
   } catch {
@@ -179,7 +186,7 @@ async function loadProfiles() {
     const list = await response.json();
     for (const profile of list) {
       profiles.set(profile.profile, profile);
-      $("profile").append(h("option", { value: profile.profile }, `${profile.profile.replaceAll("_", " ")}: ${profile.summary}`));
+      $("profile").append(h("option", { value: profile.profile }, profileLabel(profile)));
     }
   } catch {
     /* no profiles: the map stays off */
@@ -257,7 +264,7 @@ $("create-form").addEventListener("submit", async (event) => {
       remember(body, form);
       showCreated(body, form);
     } else {
-      error.textContent = (body && body.error) || t("The table could not be created (HTTP {status}).", { status: response.status });
+      error.textContent = (body && messageText(body.text, body.error)) || t("The table could not be created (HTTP {status}).", { status: response.status });
     }
   } catch {
     error.textContent = t("The server could not be reached. Is it still running?");
@@ -281,7 +288,7 @@ function linkCard(label, url, testid) {
     h("span", { class: "who" }, label),
     qrImage(url, label),
     h("a", { href: url, "data-testid": testid, target: "_blank", rel: "noopener" }, url),
-    h("div", { class: "row" }, copyButton(url)),
+    h("div", { class: "row" }, copyButton(url), shareButton(url, t("Share"), label, `share-${testid}`)),
   );
 }
 
@@ -300,11 +307,12 @@ function renderCreated() {
   if (!created) return;
   const { body, form } = created;
   $("created-name").textContent = body.name || form.name || t("Table {id}", { id: body.id });
-  $("created-seed").textContent = t("table {id} · seed {seed}", { id: body.id, seed: body.seed });
-  const rules = body.house_rules || [];
+  // The server sends the seed only when the creator chose it.
+  $("created-seed").textContent = body.seed === undefined ? t("table {id}", { id: body.id }) : t("table {id} · seed {seed}", { id: body.id, seed: body.seed });
+  const rules = houseRules(body.house_rules, body.house_rule_texts);
   $("created-rules").replaceChildren(
     ...(rules.length
-      ? [h("h2", {}, t("House rules")), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", { lang: "en" }, line)))]
+      ? [h("h2", {}, t("House rules")), h("ul", { class: "house-rules" }, ...rules.map(([line, lang]) => h("li", { lang }, line)))]
       : []),
   );
   $("open-creator").href = body.creator_url;
@@ -383,6 +391,11 @@ function renderLanguage() {
   const note = VARIANT_NOTES[$("variant").value];
   $("variant-note").textContent = note ? t(note) : "";
   if (!$("profile").value) $("profile-summary").textContent = t("Off: each player plays their own planar deck (or a shared one).");
+  for (const option of $("profile").options) {
+    const profile = profiles.get(option.value);
+    if (profile) option.textContent = profileLabel(profile);
+  }
+  profileChanged();
   if (!$("create").disabled) $("create").textContent = t("Create the table");
   renderCreated();
   renderTables();

@@ -95,3 +95,18 @@ export function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
 }
+
+/** A button that opens the system's share sheet for `url` (remote groups send links by their own messengers), or
+ *  null where the browser has none. `label` is the button's text, `title` the shared title. */
+export function shareButton(url, label, title, testid = "share") {
+  if (typeof navigator.share !== "function") return null;
+  const button = h("button", { type: "button", class: "small", "data-testid": testid }, label);
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.share({ title, url });
+    } catch {
+      // closed without sharing, or refused: nothing to do
+    }
+  });
+  return button;
+}

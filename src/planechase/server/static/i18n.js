@@ -44,6 +44,43 @@ export function t(text, params) {
   return format(typeof found === "string" && found ? found : text, params);
 }
 
+/** Parameters of a server's sentence whose values are planar cards' English names (errors.CARD_PARAMS). */
+const CARD_PARAMS = new Set(["card", "plane", "first", "second"]);
+/** Parameters whose values are the engine's fixed words, each a text of the catalog ("upkeep step"). */
+const WORD_PARAMS = new Set(["step", "variant"]);
+
+/**
+ * A sentence the server made ({template, params}: an error, a refusal, a house rule) in the chosen language: the
+ * template is the English sentence's msgid, each value filled in as it is (a name, a number), a sentence value
+ * translated in turn, a step's name from the catalog, and a card's name by `hooks.card` (cardtext.js cardName)
+ * and a decision's prompt by `hooks.prompt` when given. `fallback` (the English text) when it is not one.
+ */
+export function messageText(text, fallback = "", hooks = {}, depth = 0) {
+  if (!text || typeof text !== "object" || typeof text.template !== "string" || depth > 8) return fallback;
+  const params = {};
+  const given = text.params && typeof text.params === "object" ? text.params : {};
+  for (const [key, value] of Object.entries(given)) {
+    if (value && typeof value === "object") params[key] = messageText(value, "", hooks, depth + 1);
+    else if (CARD_PARAMS.has(key) && hooks.card) params[key] = hooks.card(String(value));
+    else if (key === "prompt" && hooks.prompt) params[key] = hooks.prompt(String(value));
+    else if (WORD_PARAMS.has(key)) params[key] = t(String(value));
+    else if (key === "profile") params[key] = String(value).replaceAll("_", " "); // a map profile's name, as a name
+    else params[key] = value;
+  }
+  return t(text.template, params);
+}
+
+/** The house rules' lines in the chosen language, each with its language: from their sentences when the server
+ *  sent them (`house_rule_texts`), else the English lines of a table made by an older server. */
+export function houseRules(lines, texts) {
+  const english = Array.isArray(lines) ? lines.map(String) : [];
+  if (!Array.isArray(texts) || texts.length !== english.length) return english.map((line) => [line, "en"]);
+  return english.map((line, i) => {
+    const shown = messageText(texts[i], line);
+    return [shown, shown === line ? "en" : undefined];
+  });
+}
+
 /** The chosen language's code. */
 export function language() {
   return current;
@@ -82,6 +119,25 @@ function store(code) {
   } catch {
     /* private mode or full storage: the language is chosen again next time */
   }
+  // The server sends the next page in this language, its catalog inside (planechase.server.pages).
+  document.cookie = `planechase_lang=${encodeURIComponent(code)}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+/** The catalog the server put in the page for `code` (the page's own language), if it did. */
+function embeddedCatalog(code) {
+  const block = document.getElementById("i18n-catalog");
+  if (!block || block.dataset.lang !== code) return null;
+  try {
+    const table = JSON.parse(block.textContent || "{}");
+    return table && typeof table === "object" ? table : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page was kept hidden until translated (a page served in another language than English): show it. */
+function reveal() {
+  document.documentElement.classList.remove("i18n-wait");
 }
 
 /** The language asked for in the address (?lang=ja or #...&lang=ja), if it is one of ours. */
@@ -104,6 +160,11 @@ function deviceLanguage() {
 
 async function loadCatalog(code) {
   if (catalogs.has(code)) return catalogs.get(code);
+  const embedded = embeddedCatalog(code);
+  if (embedded) {
+    catalogs.set(code, embedded);
+    return embedded;
+  }
   const response = await fetch(`/api/i18n/${encodeURIComponent(code)}`, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`no catalog for ${code}`);
   const body = await response.json();
@@ -132,6 +193,7 @@ export async function setLanguage(code, { remember = true } = {}) {
     table = await loadCatalog(wanted);
   } catch {
     for (const menu of menus) menu.value = current;
+    reveal();
     return false;
   }
   if (ticket !== asking) return false; // a later choice won
@@ -140,6 +202,7 @@ export async function setLanguage(code, { remember = true } = {}) {
   if (remember) store(wanted);
   document.documentElement.lang = wanted;
   translatePage();
+  reveal();
   for (const menu of menus) menu.value = wanted;
   for (const listener of listeners) listener(wanted);
   return true;

@@ -21,6 +21,8 @@ const SHELL = [
   "/static/i18n.js",
   "/static/logtext.js",
   "/static/cardtext.js",
+  "/static/sound.js",
+  "/static/boot.js",
   "/static/favicon.svg",
 ];
 // Every table's page is the same page: kept once, under this key.
@@ -60,6 +62,23 @@ function keyOf(request) {
 self.addEventListener("fetch", (event) => {
   const key = keyOf(event.request);
   if (key === null) return; // the network alone: the live table, creating tables, QR codes
+  if (key.startsWith("/static/v/")) {
+    // A release's own files never change at their address: kept ones are used at once, without the network.
+    event.respondWith(
+      caches.match(key).then(
+        (kept) =>
+          kept ||
+          fetch(event.request).then((response) => {
+            if (response.ok) {
+              const copy = response.clone();
+              event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)));
+            }
+            return response;
+          }),
+      ),
+    );
+    return;
+  }
   // The server is asked every time (never the browser's own cache): the page's modules always come from one release.
   const request = event.request.mode === "navigate" ? event.request : new Request(event.request, { cache: "no-cache" });
   event.respondWith(

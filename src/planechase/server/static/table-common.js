@@ -90,9 +90,12 @@ export const SKIP_TEXT = {
 
 /** The most log lines kept on the page. */
 export const LOG_KEEP = 1000;
-/** Ping the server this often, and count the connection dead after this long without a message. */
-export const PING_EVERY = 20_000;
-export const SILENT_LIMIT = 50_000;
+/** Ping the server after this long without a message from it, and count the connection dead after this long
+ *  without one (a phone that lost its network, or slept): a dead connection is told within about 5 s. */
+export const PING_EVERY = 1_500;
+export const SILENT_LIMIT = 4_500;
+/** How often the connection is looked at (pings, deadlines). */
+export const CHECK_EVERY = 500;
 /** How many times a life or poison change refused as stale is sent again (it adds to whatever the total is). */
 export const BOOKKEEPING_RETRIES = 3;
 
@@ -180,8 +183,9 @@ export function ruleTag(rule) {
   return h("span", { class: "rule-tag", title: t("Comprehensive Rules {rule}", { rule }) }, rule);
 }
 
+/** A roll's cost as every cost is shown (card text, the log, the die panel): a mana symbol, {1} as a pill "1". */
 export function costText(cost) {
-  return h("span", { class: "cost" }, `{${cost}}`);
+  return richText(`{${Number(cost) || 0}}`)[0];
 }
 
 
@@ -224,6 +228,7 @@ export const app = {
   retry: 0,
   reconnectTimer: 0,
   lastHeard: 0,
+  pinged: 0, // when the last ping was sent
   fatal: null,
   table: null,
   you: { seats: [], spectator: true, creator: false },

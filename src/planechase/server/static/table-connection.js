@@ -1,8 +1,10 @@
 // The table page's connection: the WebSocket to /ws/{table}, joining, the messages from the server, the
 // queue of actions (sent once, acknowledged, resent safely after a reconnection) and keeping the screen awake.
 import { h, loadJSON } from "./dom.js";
-import { N_, language, t } from "./i18n.js";
-import { $, ACTING_KEY, app, BOOKKEEPING_RETRIES, canAct, held, isDisplay, LOG_KEEP, name, names, newId, PING_EVERY, readTokens, SILENT_LIMIT, tableId, toast } from "./table-common.js";
+import { N_, language, messageText, t } from "./i18n.js";
+import { cardName } from "./cardtext.js";
+import { decisionText } from "./logtext.js";
+import { $, ACTING_KEY, app, BOOKKEEPING_RETRIES, canAct, CHECK_EVERY, held, isDisplay, LOG_KEEP, logContext, name, names, newId, PING_EVERY, readTokens, SILENT_LIMIT, tableId, toast } from "./table-common.js";
 import { announce, renderAll, renderBanners, renderDecision } from "./table-planes.js";
 import { renderActing, renderInvite, renderTableInfo, renderTools } from "./table-tools.js";
 import { appendLog, renderLog, trimLog } from "./table-log.js";
@@ -31,13 +33,27 @@ export function send(message) {
   return false;
 }
 
+/** The connection boot.js opened before the modules arrived, if it is for these tokens and still usable. */
+function earlyConnection() {
+  const early = window.__planechaseEarly;
+  window.__planechaseEarly = null;
+  if (!early || early.ws.readyState > WebSocket.OPEN) return null;
+  if (JSON.stringify([...early.tokens].sort()) !== JSON.stringify([...app.tokens].sort())) {
+    early.ws.close();
+    return null;
+  }
+  early.adopted = true;
+  return early;
+}
+
 export function connect() {
   clearTimeout(app.reconnectTimer);
   if (app.fatal) return;
+  const early = app.retry ? null : earlyConnection();
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   let ws;
   try {
-    ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tableId)}`);
+    ws = early ? early.ws : new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tableId)}`);
   } catch {
     scheduleReconnect();
     return;
@@ -46,22 +62,26 @@ export function connect() {
   app.joined = false;
   app.lastHeard = Date.now();
   setStatus(app.retry ? () => t("reconnecting…") : () => t("connecting…"));
-  ws.addEventListener("open", () => {
+  const joinOnOpen = () => {
     if (app.ws !== ws) return;
     app.lastHeard = Date.now();
     send({ type: "join", tokens: app.tokens });
-  });
-  ws.addEventListener("message", (event) => {
+  };
+  if (!early) ws.addEventListener("open", joinOnOpen);
+  else if (ws.readyState === WebSocket.CONNECTING && !early.joinSent) ws.addEventListener("open", joinOnOpen);
+  const receive = (data) => {
     if (app.ws !== ws) return;
     app.lastHeard = Date.now();
     let message;
     try {
-      message = JSON.parse(event.data);
+      message = JSON.parse(data);
     } catch {
       return;
     }
     if (message && typeof message === "object") handle(message);
-  });
+  };
+  ws.addEventListener("message", (event) => receive(event.data));
+  if (early) for (const data of early.messages.splice(0)) receive(data); // what it heard before the page was ready
   ws.addEventListener("close", () => {
     if (app.ws !== ws) return;
     app.ws = null;
@@ -98,19 +118,44 @@ export function reconnectNow() {
   connect();
 }
 
+// The connection tells the truth: a ping after a quiet moment, and a connection that stays silent past its deadline
+// (or a browser that says it is offline) is shown as lost at once, the taps made meanwhile marked as waiting.
 setInterval(() => {
   if (!app.ws) return;
-  if (app.ws.readyState === WebSocket.CONNECTING && Date.now() - app.lastHeard > PING_EVERY) {
+  const quiet = Date.now() - app.lastHeard;
+  if (app.ws.readyState === WebSocket.CONNECTING && quiet > SILENT_LIMIT * 2) {
     reconnectNow(); // a connection attempt that hangs (a network that drops packets): try again
     return;
   }
   if (app.ws.readyState !== WebSocket.OPEN) return;
-  if (Date.now() - app.lastHeard > SILENT_LIMIT) {
-    reconnectNow(); // a connection that went quiet (a phone that slept): start again
+  if (quiet > SILENT_LIMIT) {
+    lost(); // a connection that went quiet (a phone that lost its network or slept): start again
     return;
   }
-  send({ type: "ping" });
-}, PING_EVERY);
+  if (quiet > PING_EVERY && Date.now() - app.pinged > PING_EVERY) {
+    app.pinged = Date.now();
+    send({ type: "ping" });
+  }
+}, CHECK_EVERY);
+
+/** The connection is gone: say so, keep the taps not yet acknowledged (they are sent again, each once, when it
+ *  is back) and try again. */
+function lost() {
+  if (app.ws) {
+    const old = app.ws;
+    app.ws = null;
+    try {
+      old.close();
+    } catch {
+      /* already closing */
+    }
+  }
+  app.joined = false;
+  scheduleReconnect();
+  if (navigator.onLine === false) setStatus(() => t("offline · waiting for the network"), "bad"); // "online" reconnects
+  renderControlsEnabled();
+  renderPending();
+}
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState !== "visible" || app.fatal) return;
@@ -119,7 +164,11 @@ document.addEventListener("visibilitychange", () => {
 });
 
 window.addEventListener("online", () => {
-  if (!app.ws && !app.fatal) connect();
+  if (!app.fatal) reconnectNow();
+});
+
+window.addEventListener("offline", () => {
+  if (!app.fatal) lost();
 });
 
 window.addEventListener("hashchange", () => {
@@ -194,6 +243,15 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && app.joined) keepAwake();
 });
 
+/** On a device holding several seats, "Acting as" follows the seat that must act now (the decision's player, else
+ *  the player with priority), when it is one of this device's. */
+function followWhoMustAct() {
+  const v = app.view;
+  if (!v || app.you.seats.length < 2) return;
+  const must = v.decision ? v.decision.player : v.priority;
+  if (held(must) && must !== app.acting) app.acting = must;
+}
+
 function onWelcome(message) {
   app.table = message.table || null;
   app.you = message.you || { seats: [], spectator: true, creator: false };
@@ -229,6 +287,7 @@ function onState(message) {
   }
   app.state = message.state;
   app.undo = message.undo || null;
+  followWhoMustAct();
   if (app.secret && !(app.view.decision && app.view.decision.id === app.secret.id)) app.secret = null;
   const events = Array.isArray(message.events) ? message.events : [];
   if (message.reset) {
@@ -279,6 +338,7 @@ function onAck(message) {
   }
   pump();
   renderControlsEnabled();
+  renderPending();
 }
 
 function onRefused(message) {
@@ -288,16 +348,22 @@ function onRefused(message) {
   const bookkeeping = action && (action.type === "life" || action.type === "poison");
   if (message.code === "stale" && bookkeeping && mine.retries < BOOKKEEPING_RETRIES) {
     // A life or poison change adds to the total whatever it is now: send it again against the new state.
-    app.queue.unshift({ action, retries: mine.retries + 1 });
+    app.queue.unshift({ action, retries: mine.retries + 1, state: null });
   } else if (message.code === "stale") {
     toast(t("The table changed before your action arrived. Look again and retry if it still applies."), "warn");
   } else if (message.code === "left_game") {
     toast(t("Your players have left the game: you can watch, but no longer act or vote."), "warn", message.rule || "");
   } else {
-    toast(message.message || t("Refused ({code}).", { code: message.code }), "bad", message.rule || "");
+    toast(serverText(message) || t("Refused ({code}).", { code: message.code }), "bad", message.rule || "");
   }
   pump();
   renderControlsEnabled();
+}
+
+/** A refusal's or an error's sentence in the chosen language (its `text`), else the server's English. */
+function serverText(message) {
+  const english = typeof message.message === "string" ? message.message : "";
+  return messageText(message.text, english, { card: cardName, prompt: (prompt) => decisionText(prompt, logContext) });
 }
 
 function onUndo(message) {
@@ -326,7 +392,7 @@ function onError(message) {
   } else if (code === "bad_token") {
     app.fatal = N_("This device's link is not one of this table's. Ask for your seat's link again.");
   } else {
-    toast(message.message || code || t("Something went wrong."), code === "stale" ? "warn" : "bad");
+    toast(serverText(message) || code || t("Something went wrong."), code === "stale" ? "warn" : "bad");
     return;
   }
   setStatus(() => t("not connected"), "bad");
@@ -341,24 +407,75 @@ function onError(message) {
 /** Send an action. Life and poison taps queue up (each is sent after the previous one is stored); any other
  *  action is refused while one is still on its way, so a double tap does not pass twice. */
 export function act(action) {
-  if (!canAct()) return;
-  const bookkeeping = action.type === "life" || action.type === "poison";
-  if (!bookkeeping && (app.inflight || app.queue.length)) {
+  const bookkeeping = isBookkeeping(action);
+  // Life and poison taps are kept while the connection is away (each sent once it is back); other actions need it.
+  const keeps = bookkeeping && app.you.seats.length > 0 && !isDisplay() && Boolean(app.view);
+  if (!canAct() && !keeps) return;
+  if (!bookkeeping && [app.inflight && app.inflight.msg.action, ...app.queue.map((q) => q.action)].some((a) => a && !isBookkeeping(a))) {
     toast(t("Still sending your last action…"), "warn");
     return;
   }
-  app.queue.push({ action, retries: 0 });
+  // Any other action is made against the table as the player saw it: sent later (after a lost connection), it is
+  // refused as stale if the table moved on meanwhile, never applied to a table the player did not see.
+  app.queue.push({ action, retries: 0, state: bookkeeping ? null : app.state });
   pump();
   renderControlsEnabled();
+  renderPending();
+}
+
+function isBookkeeping(action) {
+  return action.type === "life" || action.type === "poison";
 }
 
 function pump() {
   if (app.inflight || !app.queue.length || !app.joined || !app.synced || app.state === null) return;
   if (app.state < app.waitState) return; // the state our last action made has not arrived yet
-  const next = app.queue.shift();
-  const msg = { type: "act", id: newId(), state: app.state, action: next.action };
+  // While a decision is pending the rules take only its answer: life and poison taps wait for it (shown waiting),
+  // and an answer made meanwhile goes first.
+  const deciding = Boolean(app.view && app.view.decision);
+  const at = deciding ? app.queue.findIndex((q) => !isBookkeeping(q.action)) : 0;
+  if (at < 0) {
+    renderPending();
+    return;
+  }
+  const [next] = app.queue.splice(at, 1);
+  const msg = { type: "act", id: newId(), state: next.state === null || next.state === undefined ? app.state : next.state, action: next.action };
   app.inflight = { msg, retries: next.retries };
   send(msg);
+  renderPending();
+}
+
+/** The taps not yet acknowledged by the server: how much each player's life and poison will change, by seat. */
+export function pendingChanges() {
+  const out = {};
+  for (const action of [app.inflight && app.inflight.msg.action, ...app.queue.map((q) => q.action)]) {
+    if (!action || !isBookkeeping(action)) continue;
+    const seat = (out[action.player] ||= { life: 0, poison: 0 });
+    seat[action.type] += Number(action.amount) || 0;
+  }
+  return out;
+}
+
+/** Say which taps are waiting (sent and not yet acknowledged, or kept until the connection is back). */
+export function renderPending() {
+  const box = $("pending");
+  if (!box) return;
+  const count = (app.inflight ? 1 : 0) + app.queue.length;
+  box.hidden = count === 0;
+  if (!count) return;
+  const deciding = Boolean(app.view && app.view.decision) && app.queue.length && app.queue.every((q) => isBookkeeping(q.action));
+  box.textContent = !app.joined
+    ? t("Taps waiting for the connection: {n}. They are sent once it is back.", { n: count })
+    : deciding
+      ? t("Life and poison changes waiting for the decision: {n}.", { n: count })
+      : t("Taps being sent: {n}…", { n: count });
+  box.className = `pending ${app.joined ? "" : "offline"}`.trim();
+  for (const [seat, change] of Object.entries(pendingChanges())) {
+    for (const kind of ["life", "poison"]) {
+      const shown = document.querySelector(`[data-testid="${kind}-pending-${seat}"]`);
+      if (shown) shown.textContent = change[kind] ? `${change[kind] > 0 ? "+" : "−"}${Math.abs(change[kind])}…` : "";
+    }
+  }
 }
 
 /** After a reconnection, the action whose answer was lost is sent again with the same id: the server answers
@@ -382,12 +499,14 @@ export function actionButton(label, action, attrs = {}) {
   };
   const button = h("button", { type: "button", ...others, class: `act ${extra}`.trim(), onclick: press }, label);
   if (blocked) button.dataset.blocked = "1"; // not now (a decision is pending), whatever the connection
-  button.disabled = !app.joined || blocked;
+  const kept = typeof action !== "function" && action && isBookkeeping(action);
+  if (kept) button.dataset.kept = "1"; // a life or poison tap is kept while the connection is away
+  button.disabled = (!app.joined && !kept) || blocked;
   return button;
 }
 
 function renderControlsEnabled() {
-  for (const button of document.querySelectorAll("button.act")) button.disabled = !app.joined || button.dataset.blocked === "1";
+  for (const button of document.querySelectorAll("button.act")) button.disabled = (!app.joined && button.dataset.kept !== "1") || button.dataset.blocked === "1";
   const status = $("status");
   if (app.joined) status.classList.toggle("sending", busy());
 }

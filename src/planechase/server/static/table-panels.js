@@ -2,10 +2,10 @@
 // effects and planes visited, Grand Melee's turn markers and the Eternities Map.
 import { cardName, shownCard } from "./cardtext.js";
 import { h } from "./dom.js";
-import { language, listOf, t } from "./i18n.js";
+import { houseRules, language, listOf, t } from "./i18n.js";
 import { EFFECT_LABEL, attacksText, phrase } from "./logtext.js";
-import { $, ADVANCE_LABEL, app, ATTACK_LABEL, BUMP_LABEL, canAct, CHOICE_CARDS, DIRECTION_SHORT, DURATION_LABEL, fill, held, labelOf, lineText, logContext, name, names, richText, ROLE_LABEL, SKIP_TEXT, STACK_KIND, STATUS_LABEL, STEP_LABEL, toast, TRACKED_CARDS, tx, VARIANT_LABEL } from "./table-common.js";
-import { actionButton } from "./table-connection.js";
+import { $, ADVANCE_LABEL, STEPS, app, ATTACK_LABEL, BUMP_LABEL, canAct, CHOICE_CARDS, DIRECTION_SHORT, DURATION_LABEL, fill, held, labelOf, lineText, logContext, name, names, richText, ROLE_LABEL, SKIP_TEXT, STACK_KIND, STATUS_LABEL, STEP_LABEL, toast, TRACKED_CARDS, tx, VARIANT_LABEL } from "./table-common.js";
+import { actionButton, pendingChanges } from "./table-connection.js";
 
 // -- the stack and priority
 
@@ -19,6 +19,9 @@ export function stackBlocks(v) {
         priority: m.priority,
         stack: m.stack || [],
         advance: m.advance_to || [],
+        actives: [m.active],
+        step: m.step,
+        rollers: m.roll ? [m.roll] : [],
       }));
   }
   return [{ marker: null, label: "", priority: v.priority, stack: v.stack || [], advance: v.advance_to || [] }];
@@ -75,19 +78,66 @@ export function renderStack() {
         block.stack.length ? actionButton(t("Resolve the top"), { type: "resolve", player: block.priority, ...marker }, { class: "go", "data-testid": `resolve${suffix}` }) : null,
       );
       out.push(row);
-      if (block.advance.length) {
+      // Moving the turn on (all players pass, 731.2a) is the active player's call; the others pass.
+      const actives = block.actives || (v.active_players && v.active_players.length ? v.active_players : [v.active]);
+      if (block.advance.length && actives.includes(block.priority)) {
         out.push(
           h(
             "div",
             { class: "advance control", "data-testid": `advance${suffix}` },
             h("span", { class: "dim" }, t("Move on to:")),
-            ...block.advance.map((to) => actionButton(labelOf(ADVANCE_LABEL, to), { type: "advance", player: block.priority, to, ...marker }, { class: "small", "data-testid": `advance-${to}${suffix}` })),
+            ...block.advance.map((to) => advanceButton(v, block, to, marker, suffix)),
           ),
         );
       }
     }
   }
   fill($("stack"), ...out);
+}
+
+/** A "Move on to" button. Moving past what the active player may still want this turn (their main phase with a
+ *  roll left, declaring attackers, or the turn itself) takes a second tap, so a slip of the finger ends nothing. */
+function advanceButton(v, block, to, marker, suffix) {
+  const label = labelOf(ADVANCE_LABEL, to);
+  const action = { type: "advance", player: block.priority, to, ...marker };
+  const testid = `advance-${to}${suffix}`;
+  const skipped = skippedMoments(v, block, to);
+  if (!skipped) return actionButton(label, action, { class: "small", "data-testid": testid });
+  let armed = 0;
+  const button = actionButton(label, () => {
+    if (Date.now() - armed < CONFIRM_WINDOW) return action;
+    armed = Date.now();
+    button.textContent = t("Tap again: {skipped}", { skipped });
+    button.classList.add("armed");
+    setTimeout(() => {
+      if (!button.isConnected || Date.now() - armed < CONFIRM_WINDOW) return;
+      button.textContent = label;
+      button.classList.remove("armed");
+    }, CONFIRM_WINDOW + 50);
+    return null;
+  }, { class: "small", "data-testid": testid, "data-confirm": "1" });
+  return button;
+}
+
+/** How long a "tap again" stays armed, in ms. */
+const CONFIRM_WINDOW = 4000;
+const STEP_ORDER = STEPS.map(([id]) => id);
+
+/** What moving to `to` would pass by that the player may still want, in words; null if nothing. */
+function skippedMoments(v, block, to) {
+  const here = STEP_ORDER.indexOf(block.step || v.step);
+  const there = to === "next_turn" ? STEP_ORDER.length : STEP_ORDER.indexOf(to);
+  const passes = (step) => {
+    const at = STEP_ORDER.indexOf(step);
+    return here <= at && at < there;
+  };
+  // The free roll of the turn (901.9b: the first roll costs nothing) unused, and no main phase left to roll in.
+  const planechase = !(app.table && app.table.config && app.table.config.planechase === false);
+  const free = planechase && (block.rollers || v.rollers || []).some((r) => r.player === block.priority && r.cost === 0);
+  if (free && passes("postcombat_main")) return t("your free roll of the planar die is not used this turn");
+  if (v.attacks === null && passes("declare_attackers") && here < STEP_ORDER.indexOf("declare_attackers")) return t("no attackers will be declared");
+  if (to === "next_turn" && here < STEP_ORDER.indexOf("end")) return t("this ends the turn");
+  return null;
 }
 
 // -- declaring attackers (508.1)
@@ -206,14 +256,25 @@ export function renderPlayers() {
       const bump = (amount, kind = "life") =>
         actionButton(amount > 0 ? `+${amount}` : `−${-amount}`, { type: kind, player: p.seat, amount }, {
           class: "small control",
-          blocked: Boolean(v.decision || v.over), // the engine takes only the answer while a decision is pending
+          // The table's bookkeeping stays at hand during a decision: a tap then waits for the answer (shown waiting).
+          blocked: Boolean(v.over),
           "data-testid": `${kind}-${p.seat}-${amount > 0 ? "plus" : "minus"}${Math.abs(amount)}`,
           "aria-label": t(BUMP_LABEL[kind][amount > 0 ? 0 : 1], { n: Math.abs(amount), player: p.name }),
         });
-      if (controls && !out) lifeRow.append(bump(-5), bump(-1), life, bump(1), bump(5));
+      // Two-Headed Giant: the team's life and poison are one total (810.9, 810.10), shown once, on its first seat.
+      const team = v.variant === "two_headed_giant" ? (v.teams || []).find((members) => members.includes(p.seat)) : null;
+      const sharedWith = team && team[0] !== p.seat ? team[0] : null;
+      const waiting = pendingChanges()[team ? team[0] : p.seat] || { life: 0, poison: 0 };
+      const change = (kind) =>
+        h("span", { class: "pending-change", "data-testid": `${kind}-pending-${p.seat}` }, waiting[kind] ? `${waiting[kind] > 0 ? "+" : "−"}${Math.abs(waiting[kind])}…` : "");
+      if (controls && !out) lifeRow.append(bump(-5), bump(-1), h("span", { class: "life-box" }, life, change("life")), bump(1), bump(5));
       else lifeRow.append(life);
-      const poison = h("div", { class: "poison-row" }, tx("Poison {poison}", { poison: h("span", { class: "poison", "data-testid": `poison-${p.seat}` }, String(p.poison)) }));
+      let poison = h("div", { class: "poison-row" }, tx("Poison {poison}", { poison: h("span", { class: "poison", "data-testid": `poison-${p.seat}` }, String(p.poison)) }), change("poison"));
       if (controls && !out) poison.append(bump(-1, "poison"), bump(1, "poison"));
+      if (sharedWith !== null) {
+        lifeRow.replaceChildren(h("span", { class: "dim", "data-testid": `life-shared-${p.seat}` }, t("Life and poison shared with {player} (one total for the team)", { player: name(sharedWith) })));
+        poison = null;
+      }
       const facts = [t("roll cost {cost}", { cost: `{${p.roll_cost}}` }), t("rolled {n}× this turn", { n: p.rolls_this_turn })];
       if (p.planar_deck !== null && p.planar_deck !== undefined) facts.push(t("planar deck {n}", { n: p.planar_deck }));
       return h(
@@ -223,7 +284,7 @@ export function renderPlayers() {
         tags,
         lifeRow,
         poison,
-        h("div", { class: "small-print" }, facts.join(" · ")),
+        h("div", { class: "small-print" }, ...richText(facts.join(" · "))),
       );
     }),
   );
@@ -475,7 +536,11 @@ export function renderMap() {
   const optionFor = new Map(choosing ? choosing.options.map((o) => [String(o.id), o]) : []);
   const grid = h("div", { class: "map-grid", role: "grid", "aria-label": t("The Eternities Map, north up") });
   grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, minmax(0, 1fr))`;
+  // A grid a screen reader can walk: rows of cells (the rows add no box: the cells lay out the map), each cell
+  // named by what is on it.
   for (let y = maxY; y >= minY; y--) {
+    const row = h("div", { role: "row", class: "map-row" });
+    grid.append(row);
     for (let x = minX; x <= maxX; x++) {
       const space = spaces.get(`${x},${y}`);
       const move = moves.get(`${x},${y}`);
@@ -504,14 +569,20 @@ export function renderMap() {
         content.push(h("span", { class: "mv" }, move.hellride ? t("{direction} hellride", { direction }) : direction));
       }
       const option = move && optionFor.get(String(move.direction));
-      const attrs = { class: classes.join(" "), "data-x": x, "data-y": y, role: "gridcell" };
+      const said = [];
+      if (space) said.push(!space.face_up || !space.name ? t("a face-down card") : cardName(space.name));
+      // NOTE: said by a screen reader after the name on the Eternities Map's space the game is on
+      if (space && space.current) said.push(t("current"));
+      if (move) said.push(move.hellride ? t("{direction} hellride", { direction: labelOf(DIRECTION_SHORT, move.direction) }) : labelOf(DIRECTION_SHORT, move.direction));
+      // NOTE: said by a screen reader for a space of the Eternities Map with no card on it
+      const label = said.length ? said.join(", ") : t("empty");
+      const attrs = { class: classes.join(" "), "data-x": x, "data-y": y };
       if (space && space.current) attrs["aria-current"] = "location";
       if (option) {
-        grid.append(
-          actionButton(content, { type: "choose", player: choosing.player, decision: choosing.id, option: option.id }, { ...attrs, "data-testid": "map-move" }),
-        );
+        const button = actionButton(content, { type: "choose", player: choosing.player, decision: choosing.id, option: option.id }, { ...attrs, "data-testid": "map-move", "aria-label": label });
+        row.append(h("div", { role: "gridcell", class: "map-cell-wrap" }, button));
       } else {
-        grid.append(h("div", attrs, ...content));
+        row.append(h("div", { ...attrs, role: "gridcell", "aria-label": label }, ...content));
       }
     }
   }
@@ -521,6 +592,9 @@ export function renderMap() {
   if (emap.arriving) notes.push(h("li", {}, t("Arriving: a phenomenon is met on the way; the plane here is face up but not planeswalked to yet.")));
   if (emap.tunnel) notes.push(h("li", {}, t("Tunnel: the next move puts the top card of the deck on its destination.")));
   if (emap.beside && emap.beside.length) notes.push(h("li", {}, t("Beside the map: {cards}", { cards: emap.beside.join(", ") })));
-  const rules = h("details", {}, h("summary", {}, t("The map's rules")), h("ul", { class: "map-notes" }, ...(emap.description || []).map((line) => h("li", {}, line))));
+  // The map's rules in the device's language: the table's house rules are the same lines, after "The Eternities Map."
+  const texts = app.table && Array.isArray(app.table.house_rule_texts) ? app.table.house_rule_texts.slice(1) : null;
+  const lines = houseRules(emap.description || [], texts);
+  const rules = h("details", {}, h("summary", {}, t("The map's rules")), h("ul", { class: "map-notes" }, ...lines.map(([line, lang]) => h("li", { lang }, line))));
   fill($("map"), grid, h("ul", { class: "map-notes" }, ...notes), rules);
 }

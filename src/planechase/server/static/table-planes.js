@@ -1,9 +1,10 @@
 // Drawing the table: the face-up planes (in the device's language), decisions, the planar die and the
 // moments a roll, chaos or a planeswalk are shown over every screen.
-import { cardName, setShowingOracle, shownCard } from "./cardtext.js";
+import { cardName, setName, setShowingOracle, shownCard } from "./cardtext.js";
+import { playMoment } from "./sound.js";
 import { h, saveJSON } from "./dom.js";
-import { format, language, t } from "./i18n.js";
-import { decisionText } from "./logtext.js";
+import { format, language, messageText, t } from "./i18n.js";
+import { decisionText, eventText } from "./logtext.js";
 import { $, app, canAct, chaosIcon, costText, fill, held, isChaosLine, isDisplay, labelOf, lineText, logContext, name, names, richText, ROTATE_KEY, ruleTag, SEATS_KEY, STEP_LABEL, STEPS, toast, tx, wide } from "./table-common.js";
 import { act, actionButton, send } from "./table-connection.js";
 import { renderAttack, renderEffects, renderInstructions, renderMap, renderMarkers, renderPlayers, renderSeatMap, renderStack, renderVisited } from "./table-panels.js";
@@ -12,6 +13,17 @@ import { renderActing, renderTools } from "./table-tools.js";
 // ---------------------------------------------------------------- drawing
 
 export function renderAll() {
+  // Keyboard focus stays where the player acted: the control drawn again in its place takes it back.
+  const focused = document.activeElement;
+  const testid = focused && focused !== document.body && focused.dataset ? focused.dataset.testid : null;
+  renderEverything();
+  if (testid && (document.activeElement === document.body || !document.activeElement || !document.activeElement.isConnected)) {
+    const again = document.querySelector(`[data-testid="${CSS.escape(testid)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+}
+
+function renderEverything() {
   document.body.classList.toggle("display", isDisplay());
   renderHeader();
   renderBanners();
@@ -95,6 +107,18 @@ export function renderBanners() {
         undo.waiting && undo.waiting.length ? t("Waiting for {players}.", { players: names(undo.waiting) }) : "",
       ),
     );
+    // What it would take back: the last action's first lines, as the log shows them.
+    const lines = Array.isArray(undo.undoes) ? undo.undoes : [];
+    if (lines.length) {
+      banner.append(
+        h(
+          "div",
+          { class: "undo-what", "data-testid": "undo-what" },
+          t("It would take back:"),
+          h("ul", {}, ...lines.map((event) => h("li", {}, ...richText(eventText(event, logContext))))),
+        ),
+      );
+    }
     if (canAct() && (undo.waiting || []).some(held)) {
       banner.append(
         h("button", { type: "button", class: "go", "data-testid": "undo-agree", onclick: () => send({ type: "undo_vote", agree: true }) }, t("Agree")),
@@ -127,9 +151,11 @@ function planeCard(card) {
   const shown = shownCard(card);
   const oracle = h("div", { class: "oracle", lang: shown.translated ? language() : "en" });
   const english = String(card.oracle_text || "").split("\n");
+  // The chaos abilities (311.7) as the catalog marks them; a view from an older server: by how a line starts.
+  const chaosLines = Array.isArray(card.chaos_lines) ? new Set(card.chaos_lines) : null;
   english.forEach((line, index) => {
     if (!line.trim()) return;
-    const chaos = isChaosLine(line);
+    const chaos = chaosLines ? chaosLines.has(index) : isChaosLine(line);
     const report = reported.find((r) => r.text === line);
     const p = h("p", { class: chaos ? "chaos-line" : reminders.has(line) ? "static" : report ? "reported" : "" });
     if (chaos && !line.includes("{CHAOS}")) p.append(chaosIcon());
@@ -201,7 +227,7 @@ function planeCard(card) {
         { class: "type-line-row" },
         h("div", { class: "type-line", "data-testid": "type-line" }, shown.typeLine),
         card.sets && card.sets.length
-          ? h("span", { class: "set-code", "data-testid": "set-code", title: card.sets.join(", ") }, card.sets[0])
+          ? h("span", { class: "set-code", "data-testid": "set-code", title: card.sets.map(setName).join(", ") }, card.sets[0])
           : null,
       ),
       oracle,
@@ -356,6 +382,14 @@ function lastRoll() {
   return null;
 }
 
+/** Why a roll is not allowed now, as the engine would refuse it (in the device's language), with its rule. */
+function notNow(roll) {
+  const why = roll.why;
+  if (!why || typeof why !== "object") return t("not now");
+  const reason = messageText(why.text, String(why.message || ""));
+  return h("span", { class: "roll-why", "data-testid": "roll-why" }, t("not now: {reason}", { reason }), " ", why.rule ? ruleTag(String(why.rule)) : "");
+}
+
 function renderDie() {
   const v = app.view;
   const box = $("die");
@@ -384,7 +418,7 @@ function renderDie() {
     } else {
       cost.append(
         ...tx("{player}'s next roll: cost {cost}", { player: name(shown.player), cost: costText(shown.cost) }),
-        ...(shown.allowed ? [] : [" · ", v.decision ? t("waiting for a decision") : t("not now")]),
+        ...(shown.allowed ? [] : [" · ", v.decision ? t("waiting for a decision") : notNow(shown)]),
       );
     }
     parts.push(cost);
@@ -396,7 +430,8 @@ function renderDie() {
 }
 
 /** Make a roll, chaos and a planeswalk unmissable on every screen: a big die face or banner over the page for a
- * moment (animated unless the device asks for reduced motion), and a short vibration for chaos and planeswalks. */
+ * moment (animated unless the device asks for reduced motion), a short vibration for chaos and planeswalks, and
+ * their sound when the device turned sounds on (sound.js). */
 export function announce(events) {
   const walk = events.find((e) => e.type === "planeswalked_to" || e.type === "encountered");
   const chaos = events.find((e) => e.type === "chaos_ensues");
@@ -414,6 +449,19 @@ export function announce(events) {
     content = dieFace(roll);
   }
   if (!content) return;
+  // Said to screen readers in words (the moment on the screen is only seen).
+  const roller = roll ? name(roll.player) : "";
+  $("announcer").textContent = walk
+    ? t("Planeswalk: {plane}.", { plane: cardName(walk.card || "") })
+    : chaos
+      ? t("Chaos ensues!")
+      : t("{player} rolls the planar die: {face}.", { player: roller, face: t(kind) });
+  if (walk && !isDisplay()) {
+    // The new plane is what everyone looks at now: bring it into view where the page was scrolled past it.
+    const planes = $("planes");
+    const box = planes.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight * 0.6) planes.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }
   const box = $("moment");
   box.dataset.kind = kind;
   fill(box, content);
@@ -422,6 +470,9 @@ export function announce(events) {
   announce.timer = setTimeout(() => {
     box.hidden = true;
   }, 2200);
+  if (walk) playMoment("planeswalk");
+  else if (chaos) playMoment("chaos");
+  else if (roll) playMoment("roll", kind);
   if ((walk || chaos) && navigator.vibrate) {
     try {
       navigator.vibrate([90, 60, 140]);

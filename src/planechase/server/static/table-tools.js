@@ -1,7 +1,7 @@
 // The table's tools: undo, concede, casting what the table tracks, deploying, tracked permanents, acting as one of
 // several seats, the table's facts and the creator's invitations.
-import { copyText, h, qrCode, saveJSON } from "./dom.js";
-import { t } from "./i18n.js";
+import { copyText, h, qrCode, saveJSON, shareButton } from "./dom.js";
+import { houseRules, t } from "./i18n.js";
 import { PLAYER_EFFECTS, phrase } from "./logtext.js";
 import { $, ACTING_KEY, app, canAct, fill, held, isDisplay, labelOf, name, names, SEATS_KEY, toast, TRACKED_CARDS, VARIANT_LABEL } from "./table-common.js";
 import { act, actionButton, reconnectNow, send } from "./table-connection.js";
@@ -203,7 +203,7 @@ export function renderTableInfo() {
   const table = app.table;
   if (!table) return;
   const config = table.config || {};
-  const rules = table.house_rules || [];
+  const rules = houseRules(table.house_rules, table.house_rule_texts);
   const device = app.you.seats.length
     ? t("this device holds {players}", { players: names(app.you.seats) })
     : app.you.creator
@@ -221,7 +221,7 @@ export function renderTableInfo() {
         : t("{variant} · {n} players · seed {seed} · table {id}", { variant, n: table.seats.length, seed: config.seed, id: table.id }),
     ),
     h("p", { class: "dim" }, isDisplay() ? t("{device} (display).", { device }) : t("{device}.", { device })),
-    rules.length ? h("div", {}, h("h3", {}, t("House rules")), h("ul", { class: "house-rules" }, ...rules.map((line) => h("li", { lang: "en" }, line)))) : null,
+    rules.length ? h("div", {}, h("h3", {}, t("House rules")), h("ul", { class: "house-rules" }, ...rules.map(([line, lang]) => h("li", { lang }, line)))) : null,
   );
 }
 
@@ -238,7 +238,7 @@ function linkCard(label, url, extra) {
     h("span", { class: "who" }, label),
     qrCode(url, { alt: t("QR code: {label}", { label }) }),
     h("a", { href: url, target: "_blank", rel: "noopener" }, url),
-    h("div", { class: "row" }, copy, extra || null),
+    h("div", { class: "row" }, copy, shareButton(url, t("Share"), label), extra || null),
   );
 }
 

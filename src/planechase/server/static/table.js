@@ -3,11 +3,12 @@
 // Interface text goes through t() (i18n.js); the rules log through eventText() (logtext.js).
 
 // The parts are modules beside it: table-common.js, table-connection.js, table-planes.js, table-panels.js,
-// table-tools.js and table-log.js.
+// table-tools.js and table-log.js; sound.js makes the optional sounds.
 
 import { loadCardTexts } from "./cardtext.js";
 import { registerServiceWorker } from "./dom.js";
-import { N_, language, languageMenu, onLanguage, startLanguage } from "./i18n.js";
+import { N_, language, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
+import { soundSwitch } from "./sound.js";
 import { $, app, names, readTokens, tableId } from "./table-common.js";
 import { connect, renderStatus, renderTitle } from "./table-connection.js";
 import { renderAll, renderBanners, renderPlanes } from "./table-planes.js";
@@ -34,6 +35,8 @@ function renderLanguage() {
 
 languageMenu($("language"));
 onLanguage(renderLanguage);
+// NOTE: the label of the button that turns on or off the sounds of rolls, chaos and planeswalks on this device
+onLanguage(soundSwitch($("sound"), () => t("Sounds of rolls, chaos and planeswalks")));
 // The cards in the chosen language: shown once their translations are loaded (Oracle text until then).
 onLanguage((lang) => {
   loadCardTexts(lang).then((current) => {

@@ -1,0 +1,123 @@
+"""What the server says, in the device's language (issue 17: "no server-made text stays English"), in a real
+browser against a real server: the engine's refusals of an action, the create form's errors (a deck list's line
+and the card meant) and the Eternities Map's house rules, each sent as a sentence (``text``) the page translates
+by the web table's catalogs, with the English words as they were for any page that can't."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import PHONE, Device, Screenshot
+from e2e.test_browser_table import TEN_PLANES, joined, page_form
+from planechase import CATALOG
+from planechase.cards.translations import TRANSLATED, card_text
+from planechase.errors import CARD_PARAMS, PLACEHOLDER
+from planechase.server.create import CreateError, house_rule_texts, table_config
+from planechase.variants.eternities_map import PROFILES
+from server.live import LiveServer
+
+LOCALES = Path(__file__).resolve().parents[2] / "src" / "planechase" / "server" / "locales"
+
+#: The page's i18n module in the page: each sentence in ``lang`` (card names as the page shows them).
+READ_TEXTS = """async ([texts, lang]) => {
+  const i18n = await import("/static/i18n.js");
+  const cards = await import("/static/cardtext.js");
+  if (!(await i18n.setLanguage(lang, { remember: false }))) throw new Error(`no catalog for ${lang}`);
+  await cards.loadCardTexts(lang);
+  return texts.map((text) => i18n.messageText(text, "?", { card: cards.cardName }));
+}"""
+
+
+def translated(text: dict[str, Any], lang: str) -> str:
+    """A sentence in ``lang`` as the catalogs give it (the expected words, worked out here, not by the page)."""
+    with (LOCALES / lang / "LC_MESSAGES" / "web.po").open("rb") as po:
+        catalog = {str(m.id): str(m.string) for m in read_po(po) if m.id and m.string}
+    params = {}
+    for key, value in text["params"].items():
+        if isinstance(value, dict):
+            params[key] = translated(value, lang)
+        elif key in CARD_PARAMS and value in CATALOG:
+            params[key] = card_text(CATALOG[value], lang).name
+        elif key in ("step", "variant"):  # the engine's fixed words, each a text of the catalog
+            params[key] = catalog.get(str(value), str(value))
+        elif key == "profile":  # a map profile's name, shown as a name
+            params[key] = str(value).replace("_", " ")
+        else:
+            params[key] = str(value)
+    template = catalog.get(text["template"], text["template"])
+    return PLACEHOLDER.sub(lambda m: params.get(m.group(1), m.group(0)), template)
+
+
+def refusals(server: LiveServer) -> list[dict[str, Any]]:
+    """Real refusals of real actions: the engine's (with and without values) and the table's own."""
+    table = server.create_table(**page_form(3))
+    said = []
+    with table.seat(0) as ann, table.seat(1) as bob:
+        said.append(ann.act({"type": "roll", "player": 0}))  # 901.9: not in a main phase
+        said.append(bob.act({"type": "pass", "player": 1}))  # 117.1: Ann has priority
+        said.append(bob.act({"type": "pass", "player": 0}))  # that seat is not Bob's
+        said.append(ann.act({"type": "attack", "player": 0, "attacks": [[0, 1]]}))  # 508.1: not in that step
+    assert all(s["type"] == "refused" for s in said), said
+    return [s["text"] for s in said]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_refusals_and_house_rules_read_in_the_devices_language(server: LiveServer, device: Device, lang: str) -> None:
+    texts = refusals(server)
+    texts += [
+        line.to_dict() for rules in PROFILES.values() for line in house_rule_texts({"eternities_map": rules.to_dict()})
+    ]
+    table = server.create_table(**page_form(3))
+    page = joined(device(table.created["seats"][0]["url"]), "Ann")
+    shown = page.evaluate(READ_TEXTS, [texts, lang])
+    assert shown == [translated(text, lang) for text in texts]
+    english = page.evaluate(READ_TEXTS, [texts, "en"])
+    untranslated = [line for line, english_line in zip(shown, english, strict=True) if line == english_line]
+    assert not untranslated, f"{lang}: shown in English: {untranslated}"
+    assert not [line for line in shown if PLACEHOLDER.search(line)], shown
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_bad_deck_list_is_explained_in_the_devices_language(
+    server: LiveServer, device: Device, screenshot: Screenshot, lang: str
+) -> None:
+    page = device(f"{server.base}/?lang={lang}", viewport=PHONE)
+    expect(page.get_by_test_id("set").first).to_be_visible()
+    rows = page.get_by_test_id("player-name")
+    while rows.count() > 2:
+        page.get_by_test_id("remove-player").last.click()
+    rows.nth(0).fill("Ann")
+    rows.nth(1).fill("Bob")
+    page.locator("input[name='decks'][value='pasted']").check()
+    ann_list = "1 Sokenzan\n1 Naar Isl"
+    page.get_by_test_id("deck-list-0").fill(ann_list)
+    page.get_by_test_id("deck-list-1").fill(TEN_PLANES)
+    with pytest.raises(CreateError) as meant:
+        table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": [ann_list, TEN_PLANES]})
+
+    page.get_by_test_id("create").click()
+    error = page.locator("#form-error")
+    expected = translated(meant.value.text.to_dict(), lang)
+    expect(error).to_have_text(expected)
+    assert expected != str(meant.value) and "Naar Isl" in expected and "Naar Isle" in expected
+    screenshot(page, f"deck-error-{lang}")
+
+
+def test_the_house_rules_of_a_map_table_are_listed_in_the_devices_language(
+    server: LiveServer, device: Device, screenshot: Screenshot
+) -> None:
+    table = server.create_table(**{**page_form(5), "eternities_map": "fog_of_war"})
+    lines = table.created["house_rules"]
+    page: Page = device(table.created["seats"][0]["url"] + "&lang=it")
+    expect(page.get_by_test_id("state")).not_to_have_text("–")
+    items = page.locator("#info .house-rules li")
+    expect(items).to_have_count(len(lines))
+    expected = [translated(text, "it") for text in table.created["house_rule_texts"]]
+    expect(items).to_have_text(expected)
+    assert expected != lines
+    screenshot(page, "house-rules-it")

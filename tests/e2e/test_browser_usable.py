@@ -1,0 +1,80 @@
+"""Usable by everyone (issue 18): keyboard focus stays where the player acted, a roll is said to screen readers,
+the plane is not re-read after every change, and everything to tap is at least 44 px on every screen, a
+four-player table on a desktop too."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from e2e.conftest import DESKTOP, Device
+from e2e.test_browser_phone import TAP_TARGETS
+from e2e.test_browser_table import MAIN, create_on_page, first_seed, game_of, joined, page_form, to_main
+from server.live import LiveServer
+
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+
+
+def test_focus_stays_on_the_control_the_player_used(server: LiveServer, device: Device) -> None:
+    table = server.create_table(**page_form(4, PLAYERS))
+    ann = joined(device(table.created["seats"][0]["url"]), "Ann")
+    minus = ann.get_by_test_id("life-1-minus1")
+    minus.focus()
+    ann.keyboard.press("Enter")
+    expect(ann.get_by_test_id("life-1")).to_have_text("19")
+    expect(ann.get_by_test_id("life-1-minus1")).to_be_focused()  # drawn again, and focused again
+    ann.keyboard.press("Enter")
+    expect(ann.get_by_test_id("life-1")).to_have_text("18")
+
+
+def test_a_roll_is_said_to_screen_readers_and_the_plane_is_no_live_region(server: LiveServer, device: Device) -> None:
+    seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
+    table = server.create_table(**page_form(seed))
+    ann = joined(device(table.created["seats"][0]["url"]), "Ann")
+    assert ann.get_by_test_id("plane").evaluate("el => el.closest('[aria-live]')") is None
+    ann.get_by_test_id(f"advance-{MAIN}").click()
+    ann.get_by_test_id("roll").click()
+    announcer = ann.get_by_test_id("announcer")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    expect(announcer).to_contain_text(re.compile(r"rolls the planar die|Planeswalk|Chaos ensues"))
+
+
+def test_every_control_of_a_four_player_table_on_a_desktop_is_at_least_44_px(
+    server: LiveServer, device: Device
+) -> None:
+    seed: int = first_seed(
+        lambda s: s if to_main(game_of(page_form(s, PLAYERS))) else None, "an empty stack at the start"
+    )
+    table = server.create_table(**page_form(seed, PLAYERS))
+    ann = joined(device(table.created["seats"][0]["url"], viewport=DESKTOP), "Ann")
+    ann.get_by_test_id(f"advance-{MAIN}").click()
+    expect(ann.get_by_test_id("roll")).to_be_visible()
+    targets: list[dict[str, Any]] = ann.evaluate(TAP_TARGETS)
+    assert len(targets) > 24
+    small = [t for t in targets if t["h"] < 43.5 or t["w"] < 43.5]
+    assert small == [], f"tap targets under 44 px: {small}"
+
+
+#: The system share sheet, recorded (a headless browser has none).
+SHARE_STUB = "navigator.share = async (data) => { window.__shared = (window.__shared || []).concat([data]); };"
+
+
+def test_a_seats_link_is_shared_through_the_systems_share_sheet(server: LiveServer, device: Device) -> None:
+    page = device(f"{server.base}/")
+    page.add_init_script(SHARE_STUB)
+    page.reload()
+    create_on_page(page, ["Ann", "Bob"])
+    link = page.get_by_test_id("seat-link-1").get_attribute("href")
+    page.get_by_test_id("share-seat-link-1").click()
+    page.wait_for_function("() => (window.__shared || []).length === 1")
+    shared = page.evaluate("window.__shared[0]")
+    assert shared["url"] == link and "Bob" in shared["title"]
+
+
+def test_the_create_page_names_the_sets_as_players_know_them(server: LiveServer, device: Device) -> None:
+    page = device(f"{server.base}/")
+    sets = page.locator("label.choice", has=page.get_by_test_id("set"))
+    expect(sets.filter(has_text="Planechase 2012 (PC2)")).to_have_count(1)
+    expect(sets.filter(has_text="March of the Machine Commander (MOC)")).to_have_count(1)
