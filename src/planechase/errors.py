@@ -56,8 +56,11 @@ class Text:
     def __str__(self) -> str:
         if not self.params:
             return self.template
-        values = self.params
-        return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), self.template)
+        try:
+            return self.template.format_map(self.params)
+        except (KeyError, ValueError, IndexError, AttributeError):  # braces that are not placeholders ({"text": ...})
+            values = self.params
+            return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), self.template)
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form: ``{"template": ..., "params": {...}}``, a sentence param as the same form."""
@@ -79,14 +82,32 @@ class PlanechaseError(ValueError):
 
 
 class IllegalActionError(PlanechaseError):
-    """A well-formed action that the rules do not allow now. ``rule`` is the CR rule it breaks."""
+    """A well-formed action that the rules do not allow now. ``rule`` is the CR rule it breaks.
+
+    Its words are made only when asked for (``message``, ``str()``): the engine tries many actions that turn out
+    illegal while it lists the legal ones, and never reads why.
+    """
 
     def __init__(self, rule: str, message: str, /, **params: Param) -> None:
-        text = Text(message, params)
-        ValueError.__init__(self, f"{rule}: {text}")
-        self.text = text
+        self.text = Text(message, params)
         self.rule = rule
-        self.message = str(text)
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_illegal_action, (self.rule, self.text))
+
+
+def _illegal_action(rule: str, text: Text) -> IllegalActionError:
+    """An :class:`IllegalActionError` made again (from a pickle: a worker process's answer)."""
+    error = IllegalActionError.__new__(IllegalActionError)
+    error.rule, error.text = rule, text
+    return error
 
 
 class InvalidActionError(PlanechaseError):

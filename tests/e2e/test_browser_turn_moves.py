@@ -73,3 +73,14 @@ def test_a_device_holding_several_seats_acts_as_the_one_that_must_act(server: Li
     expect(both.get_by_test_id("priority")).to_have_text("Bob")
     expect(both.get_by_test_id("acting-1")).to_have_attribute("aria-pressed", "true")
     expect(both.get_by_test_id("acting-0")).to_have_attribute("aria-pressed", "false")
+
+
+def test_an_instruction_carried_out_leaves_the_panel(server: LiveServer, device: Device) -> None:
+    seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
+    table = server.create_table(**page_form(seed))
+    ann = joined(device(table.created["seats"][0]["url"]), "Ann")
+    setup = ann.get_by_test_id("instruction").filter(has_text="draw seven cards")
+    expect(setup).to_have_count(1)  # the game's setup, in the first turn's first steps
+    ann.get_by_test_id(f"advance-{MAIN}").click()
+    expect(setup).to_have_count(0)  # carried out: it stays in the log only
+    expect(ann.get_by_test_id("log-line").filter(has_text="draw seven cards")).to_have_count(1)

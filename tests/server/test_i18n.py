@@ -84,7 +84,7 @@ def test_the_template_is_up_to_date_with_the_pages_sources() -> None:
 def test_extraction_finds_the_scripts_and_the_pages_marked_text() -> None:
     found = extracted()
     assert "Create the table" in found  # create.js t(), index.html data-i18n
-    assert "Turn {turn}: {player}'s turn begins." in found  # logtext.js N_()
+    assert "Turn {turn}: {player}'s turn begins." in found  # logtemplates-play.js N_()
     assert "Planar controller: {player}" in found  # table.js tx()
     assert "Friday night" in found  # index.html data-i18n-placeholder
     assert "No such table" in found  # missing.html data-i18n
@@ -115,8 +115,8 @@ def test_russian_and_japanese_catalogs_are_really_translated(lang: str) -> None:
 
 def test_the_log_templates_name_the_steps_as_the_engine_does() -> None:
     """A log line is translated only when its template, filled in English, is the engine's own sentence; the
-    steps' names in logtext.js must be the engine's ``Step.label`` for the step templates ever to match."""
-    source = (STATIC / "logtext.js").read_text(encoding="utf-8")
+    steps' names in logwords.js must be the engine's ``Step.label`` for the step templates ever to match."""
+    source = (STATIC / "logwords.js").read_text(encoding="utf-8")
     block = source[source.index("export const STEP_NAMES") :]
     block = block[: block.index("};")]
     names = dict(re.findall(r'(\w+): N_\("([^"]+)"\)', block))

@@ -16,6 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "planechase"
 LOGTEXT = PACKAGE / "server" / "static" / "logtext.js"
+#: The files of the log's templates, and the object each exports.
+TEMPLATE_FILES = {"logtemplates-play.js": "PLAY_TEMPLATES", "logtemplates-cards.js": "CARD_TEMPLATES"}
 
 #: The sites whose event type is computed, by file (relative to the package) and the type's source, with the
 #: types each can make. ``Run.emit`` builds the ``Event`` of every ``emit`` call: its types are those calls'.
@@ -65,11 +67,16 @@ def emitted() -> tuple[dict[str, list[Site]], list[Site]]:
 
 
 def template_types() -> set[str]:
-    """The keys of logtext.js's ``TEMPLATES``: the object's entries at its first level of indentation."""
-    source = LOGTEXT.read_text(encoding="utf-8")
-    start = source.index("const TEMPLATES = {")
-    end = source.index("\n};\n", start)
-    return set(re.findall(r"^  (\w+): ", source[start:end], flags=re.MULTILINE))
+    """The keys of the log's templates (logtext.js merges ``PLAY_TEMPLATES`` and ``CARD_TEMPLATES``, each in a file
+    of its own): the objects' entries at their first level of indentation."""
+    found: set[str] = set()
+    for name, table in TEMPLATE_FILES.items():
+        source = (LOGTEXT.parent / name).read_text(encoding="utf-8")
+        start = source.index(f"export const {table} = {{")
+        end = source.index("\n};\n", start)
+        found |= set(re.findall(r"^  (\w+): ", source[start:end], flags=re.MULTILINE))
+    assert f"...{', ...'.join(TEMPLATE_FILES.values())}" in LOGTEXT.read_text(encoding="utf-8")
+    return found
 
 
 def test_the_source_is_read() -> None:

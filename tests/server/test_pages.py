@@ -77,9 +77,9 @@ def test_a_releases_files_are_kept_for_good_and_other_addresses_are_revalidated(
 
 def test_pages_scripts_and_answers_are_compressed(server: LiveServer) -> None:
     with httpx.Client(base_url=server.base, headers={"Accept-Encoding": "gzip"}) as client:
-        for path in (f"/static/v/{release()}/logtext.js", "/", "/api/i18n/ja", "/api/cards/ja"):
+        for path in (f"/static/v/{release()}/logtemplates-play.js", "/", "/api/i18n/ja", "/api/cards/ja"):
             raw = client.get(path)
             assert raw.status_code == 200 and raw.headers["content-encoding"] == "gzip", path
-        with client.stream("GET", f"/static/v/{release()}/logtext.js") as raw:
+        with client.stream("GET", f"/static/v/{release()}/logtemplates-play.js") as raw:
             body = b"".join(raw.iter_raw())
         assert len(body) * 3 < len(gzip.decompress(body))  # a third or less of its size on the wire

@@ -19,7 +19,11 @@ STATIC = Path(__file__).resolve().parents[2] / "src" / "planechase" / "server" /
 TABLE_JS = "\n".join(
     path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("table*.js"), key=lambda p: p.name != "table.js")
 )
-LOGTEXT_JS = (STATIC / "logtext.js").read_text(encoding="utf-8")
+#: The rules log's scripts: its words, its templates (each kind of event's) and the matching that uses them.
+LOGTEXT_JS = "\n".join(
+    (STATIC / name).read_text(encoding="utf-8")
+    for name in ("logwords.js", "logtemplates-play.js", "logtemplates-cards.js", "logtext.js")
+)
 
 #: What a cast may do (``Cast.effect``): every effect but Emperor's deploy ability, which has its own action.
 CAST_EFFECTS = {effect.value for effect in OtherEffect if effect is not OtherEffect.DEPLOY}
@@ -100,7 +104,7 @@ def test_the_remembered_choices_name_their_card() -> None:
 
 
 def test_the_log_has_templates_for_the_events_of_turn_effects() -> None:
-    templates = set(re.findall(r"^  (\w+): \{", block(LOGTEXT_JS, "const TEMPLATES = {"), re.M))
+    templates = set(re.findall(r"^  (\w+): \{", block(LOGTEXT_JS, "export const PLAY_TEMPLATES = {"), re.M))
     assert templates >= {
         "skip_added",
         "turn_skipped",

@@ -150,7 +150,10 @@ def _card_texts(lang: str) -> bytes:
     for card in CATALOG:
         shown = card_text(card, lang)
         if shown.translated:
-            cards[card.name] = {"name": shown.name, "type_line": shown.type_line, "text": shown.text}
+            # The English text beside it, line for line: the pages show an ability quoted in the log or on the
+            # stack in the device's language by its line.
+            english = card.oracle_text
+            cards[card.name] = {"name": shown.name, "type_line": shown.type_line, "text": shown.text, "oracle": english}
     body = {"lang": lang, "by": "planechase", "cards": cards}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 

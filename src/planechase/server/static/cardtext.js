@@ -42,8 +42,29 @@ export async function loadCardTexts(lang) {
     }
     if (found === undefined) found = {};
   }
-  if (ask === asking) cards = found;
+  if (ask === asking) {
+    cards = found;
+    lines = new Map();
+    for (const card of Object.values(found)) {
+      const english = String(card.oracle || "").split("\n");
+      const local = String(card.text || "").split("\n");
+      if (english.length === local.length) english.forEach((line, i) => line && lines.set(line, local[i]));
+    }
+  }
   return ask === asking;
+}
+
+let lines = new Map();
+
+/** An ability's line of Oracle text (as the log and the stack quote it) in the loaded language, unless the device
+ *  asked for the Oracle text; the English line when there is no translation of it. */
+export function abilityLine(english) {
+  const oracle = memory === null ? showingOracle() : memory;
+  if (oracle || !english) return english;
+  const found = lines.get(english);
+  if (found) return found;
+  for (const [line, local] of lines) if (line.startsWith(english)) return local; // an ability quoted without its reminder text
+  return english;
 }
 
 /** The translation of the card named `name` (its English name) in the loaded language, or null. */

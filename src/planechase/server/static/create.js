@@ -3,6 +3,7 @@
 // Interface text goes through t() (i18n.js), in the language chosen on this device.
 
 import { setName } from "./cardtext.js";
+import { deckBar, saveDeck, sharedDeck } from "./decks.js";
 import { copyText, h, loadJSON, qrCode, registerServiceWorker, saveJSON, shareButton } from "./dom.js";
 import { N_, houseRules, languageMenu, messageText, onLanguage, startLanguage, t } from "./i18n.js";
 
@@ -72,7 +73,8 @@ function addPlayer(name = "") {
   const remove = h("button", { type: "button", class: "small", "data-testid": "remove-player", "aria-label": t("Remove this player") }, "✕");
   const row = h("div", { class: "player-row" }, h("span", { class: "num" }), input, remove);
   // Each player's pasted deck list belongs to their row, so removing a player keeps the others' lists.
-  deckAreas.set(row, { label: h("label"), area: h("textarea", { placeholder: "1 Naar Isle\n1 Sokenzan\n…" }) });
+  const area = h("textarea", { placeholder: "1 Naar Isle\n1 Sokenzan\n…" });
+  deckAreas.set(row, { label: h("label"), area, bar: deckBar(area, deckAreas.size) });
   remove.addEventListener("click", () => {
     if (players.children.length > MIN_PLAYERS) {
       deckAreas.delete(row);
@@ -95,12 +97,16 @@ function syncPlayerLists() {
   const rows = [...players.children];
   $("pasted-box").replaceChildren(
     ...rows.flatMap((row, i) => {
-      const { label, area } = deckAreas.get(row);
+      const { label, area, bar } = deckAreas.get(row);
       area.id = `deck-${i}`;
       area.dataset.testid = `deck-list-${i}`;
       label.htmlFor = area.id;
       label.textContent = t("{player}'s planar deck", { player: names[i] });
-      return [label, area];
+      if (bar.dataset.index !== String(i)) {
+        bar.dataset.index = String(i);
+        bar.redraw();
+      }
+      return [label, area, bar];
     }),
   );
   const select = $("starting-player");
@@ -401,8 +407,31 @@ function renderLanguage() {
   renderTables();
 }
 
+$("shared-box").append(deckBar($("shared-list"), "shared"));
+
+/** A deck shared by a link (#deck=...): offered to keep on this device, or to play as the shared deck. */
+function offerSharedDeck() {
+  const deck = sharedDeck();
+  const box = $("shared-deck");
+  box.hidden = !deck;
+  if (!deck) return;
+  const count = deck.text.split("\n").filter((line) => line.trim()).length;
+  const save = h("button", { type: "button", class: "small", "data-testid": "keep-shared-deck" }, t("Save it on this device"));
+  save.addEventListener("click", () => {
+    save.textContent = saveDeck(deck.name, deck.text) ? t("Saved") : t("Not saved");
+  });
+  const use = h("button", { type: "button", class: "small", "data-testid": "use-shared-deck" }, t("Play it as the shared deck"));
+  use.addEventListener("click", () => {
+    document.querySelector("input[name='decks'][value='pasted_shared']").checked = true;
+    decksChanged();
+    $("shared-list").value = deck.text;
+  });
+  box.replaceChildren(h("p", {}, t("A deck was shared with this link: {name} ({n} lines).", { name: deck.name, n: count })), h("div", { class: "row" }, save, use));
+}
+
 languageMenu($("language"));
 onLanguage(renderLanguage);
+onLanguage(offerSharedDeck);
 startLanguage();
 
 for (const name of ["", "", "", ""]) addPlayer(name);

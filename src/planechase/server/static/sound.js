@@ -97,7 +97,7 @@ export function soundSwitch(button, label) {
   const show = () => {
     const on = soundOn();
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "🔊" : "🔇";
+    button.textContent = "♪"; // a note every font has; off is struck through (and aria-pressed says it)
     button.setAttribute("aria-label", label());
     button.title = label();
   };

@@ -1,5 +1,6 @@
 // The rules log: each event's line in the device's language, and a rule's text when a line is tapped.
 import { h } from "./dom.js";
+import { cardName } from "./cardtext.js";
 import { language, t } from "./i18n.js";
 import { $, app, fill, lineText, LOG_KEEP, richText, ruleTag } from "./table-common.js";
 import { send } from "./table-connection.js";
@@ -20,9 +21,30 @@ function ruleText(number) {
   return ruleTexts.get(number);
 }
 
-function logLine(event) {
+/** The card of each triggered ability the log holds, by its stack item's id (the ability_triggered lines). */
+function triggeredCards() {
+  const cards = new Map();
+  for (const event of app.log) if (event.type === "ability_triggered" && event.card && event.item !== undefined) cards.set(event.item, String(event.card));
+  return cards;
+}
+
+/** A line that names an ability the log already quoted in full (it triggered just before): the card's name, with
+ *  the whole line kept for when the line is opened. Null for any other line. */
+function shortLine(event, cards) {
+  const card = (event.type === "put_on_stack" || event.type === "resolves") && cards.get(event.item);
+  if (!card) return null;
+  const params = { card: cardName(card), item: event.item };
+  // NOTE: a log line: a triggered ability of the plane {card} goes on the stack; {item} is its number on the stack (the full text is one tap away)
+  if (event.type === "put_on_stack") return t("Put on the stack: {card}'s ability (#{item}).", params);
+  // NOTE: a log line: a triggered ability of the plane {card} resolves; {item} is its number on the stack (the full text is one tap away)
+  return t("Resolves: {card}'s ability (#{item}).", params);
+}
+
+function logLine(event, cards = triggeredCards()) {
   const rules = Array.isArray(event.rules) ? event.rules : [];
   const text = lineText(event);
+  const short = shortLine(event, cards);
+  const full = short ? h("span", { class: "full-line", hidden: true }, " — ", ...richText(text)) : null;
   const line = h(
     "li",
     {
@@ -30,19 +52,22 @@ function logLine(event) {
       "data-testid": "log-line",
       tabindex: 0,
       "aria-expanded": "false",
-      lang: language() !== "en" && text === event.text ? "en" : null, // a line no template translates stays English
+      lang: language() !== "en" && !short && text === event.text ? "en" : null, // a line no template translates stays English
     },
     ...rules.map(ruleTag),
-    ...richText(text),
+    ...richText(short || text),
+    full,
   );
   const toggle = () => {
     const open = line.querySelector(".rules-text");
     if (open) {
       open.remove();
+      if (full) full.hidden = true;
       line.classList.remove("open");
       line.setAttribute("aria-expanded", "false");
       return;
     }
+    if (full) full.hidden = false;
     line.classList.add("open");
     line.setAttribute("aria-expanded", "true");
     const box = h("div", { class: "rules-text", "data-testid": "rules-text" });
@@ -86,7 +111,8 @@ export function renderLog(reset) {
   const list = $("log");
   if (reset) {
     const shown = app.log.slice(-app.logShown);
-    fill(list, ...shown.reverse().map(logLine));
+    const cards = triggeredCards();
+    fill(list, ...shown.reverse().map((event) => logLine(event, cards)));
     if (app.logTruncated && app.logBefore > 0) {
       const more = h("button", { type: "button", class: "small", onclick: () => send({ type: "log", before: app.logBefore }) }, t("Show the older events"));
       list.append(h("li", { class: "dim" }, t("Older events are not shown."), " ", more));
@@ -96,6 +122,7 @@ export function renderLog(reset) {
 
 export function appendLog(events) {
   const list = $("log");
-  for (const event of events) list.prepend(logLine(event));
+  const cards = triggeredCards();
+  for (const event of events) list.prepend(logLine(event, cards));
   while (list.children.length > Math.max(LOG_KEEP, app.logShown) + 1) list.lastElementChild.remove();
 }

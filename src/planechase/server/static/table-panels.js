@@ -1,6 +1,6 @@
 // The table's panels: the stack and priority, declaring attackers, the players, the seat map, instructions,
 // effects and planes visited, Grand Melee's turn markers and the Eternities Map.
-import { cardName, shownCard } from "./cardtext.js";
+import { abilityLine, cardName, shownCard } from "./cardtext.js";
 import { h } from "./dom.js";
 import { houseRules, language, listOf, t } from "./i18n.js";
 import { EFFECT_LABEL, attacksText, phrase } from "./logtext.js";
@@ -40,7 +40,7 @@ function stackItem(item, top) {
     { class: top ? "top" : "", "data-testid": "stack-item" },
     h("div", { class: "meta" }, `#${item.id} · ${details.join(" · ")}`),
     item.source ? h("span", { class: "src" }, `${item.source}: `) : null,
-    ...richText(phrase(item.text)),
+    ...richText(abilityLine(phrase(item.text))),
   );
 }
 
@@ -347,24 +347,24 @@ export function renderSeatMap() {
 
 // -- instructions, effects, planes visited
 
+/** The table's instructions of the step it is in (those of earlier steps were carried out, or are past: they
+ *  leave the panel, and stay in the log); the game's setup ("draw seven cards; take mulligans") during the first
+ *  turn's first steps, until its main phase. */
 export function renderInstructions() {
   let since = -1;
   for (let i = app.log.length - 1; i >= 0; i--) {
-    if (app.log[i].type === "turn_began") {
+    if (app.log[i].type === "turn_began" || app.log[i].type === "step_began") {
       since = i;
       break;
     }
   }
+  const v = app.view;
+  const setup = Boolean(v && v.turn === 1 && ["untap", "upkeep", "draw"].includes(v.step));
+  const firstTurn = setup ? app.log.findIndex((event) => event.type === "turn_began") : -1;
   let shown = [];
   app.log.forEach((event, i) => {
-    if (event.type === "instruction" && i > since) shown.push(i);
+    if (event.type === "instruction" && (i > since || (firstTurn >= 0 && i < firstTurn))) shown.push(i);
   });
-  if (!shown.length) {
-    app.log.forEach((event, i) => {
-      if (event.type === "instruction") shown.push(i);
-    });
-    shown = shown.slice(-3);
-  }
   shown = shown.slice(-8);
   $("instructions-panel").hidden = shown.length === 0;
   fill($("instructions"), 

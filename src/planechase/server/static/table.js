@@ -12,7 +12,7 @@ import { soundSwitch } from "./sound.js";
 import { $, app, names, readTokens, tableId } from "./table-common.js";
 import { connect, renderStatus, renderTitle } from "./table-connection.js";
 import { renderAll, renderBanners, renderPlanes } from "./table-planes.js";
-import { renderEffects, renderInstructions, renderVisited } from "./table-panels.js";
+import { renderEffects, renderInstructions, renderStack, renderVisited } from "./table-panels.js";
 import { renderInvite, renderTableInfo } from "./table-tools.js";
 import { renderLog } from "./table-log.js";
 
@@ -44,6 +44,8 @@ onLanguage((lang) => {
     renderPlanes();
     renderEffects();
     renderVisited();
+    renderStack(); // the abilities quoted on the stack and in the log, in the language of the cards
+    renderLog(true);
   });
 });
 startLanguage();

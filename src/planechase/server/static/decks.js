@@ -1,0 +1,131 @@
+// Planar decks a playgroup keeps: saved on this device (by name, in localStorage) and shared by a link or its QR
+// code (the deck list inside the link's #deck=..., never sent to the server until a table is made from it). The
+// create page puts a small bar under each pasted deck list: choose a saved deck, save this one, share it.
+import { copyText, h, qrCode, shareButton } from "./dom.js";
+import { t } from "./i18n.js";
+
+const DECKS_KEY = "planechase:decks";
+/** The most decks kept on a device, and the longest list kept or shared (in characters). */
+const MAX_DECKS = 50;
+const MAX_TEXT = 4000;
+/** Every deck bar's drawing, to draw them all again when a deck is saved. */
+const bars = new Set();
+
+/** The saved decks: {name: list text}, names sorted. */
+export function savedDecks() {
+  try {
+    const raw = JSON.parse(localStorage.getItem(DECKS_KEY) || "{}");
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
+    const out = {};
+    for (const name of Object.keys(raw).sort((a, b) => a.localeCompare(b))) {
+      if (typeof raw[name] === "string") out[name.slice(0, 60)] = raw[name].slice(0, MAX_TEXT);
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** Keep `text` as the deck `name` on this device (replacing one of that name); whether it could be kept. */
+export function saveDeck(name, text) {
+  const decks = savedDecks();
+  const key = String(name).trim().slice(0, 60);
+  if (!key || !String(text).trim()) return false;
+  if (!(key in decks) && Object.keys(decks).length >= MAX_DECKS) return false;
+  decks[key] = String(text).slice(0, MAX_TEXT);
+  try {
+    localStorage.setItem(DECKS_KEY, JSON.stringify(decks));
+  } catch {
+    return false;
+  }
+  for (const draw of bars) draw();
+  return true;
+}
+
+export function deleteDeck(name) {
+  const decks = savedDecks();
+  delete decks[name];
+  try {
+    localStorage.setItem(DECKS_KEY, JSON.stringify(decks));
+  } catch {
+    // nothing kept: nothing to delete
+  }
+}
+
+function encode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function decode(data) {
+  const binary = atob(data.replaceAll("-", "+").replaceAll("_", "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** The link that shares a deck: this server's create page with the list in its #deck= (and its name). */
+export function deckLink(name, text) {
+  const params = new URLSearchParams({ deck: encode(String(text).slice(0, MAX_TEXT)), name: String(name).slice(0, 60) });
+  return `${location.origin}/#${params}`;
+}
+
+/** The deck a link shared with this page ({name, text}), or null. */
+export function sharedDeck() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const data = params.get("deck");
+  if (!data || data.length > MAX_TEXT * 2) return null;
+  try {
+    const text = decode(data).slice(0, MAX_TEXT);
+    return text.trim() ? { name: (params.get("name") || "").slice(0, 60) || t("Shared deck"), text } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The bar under a deck list: choose a saved deck for it, save it under a name, share it (link, QR code). */
+export function deckBar(area, index) {
+  const bar = h("div", { class: "deck-bar row" });
+  bar.dataset.index = String(index);
+  const draw = () => {
+    index = bar.dataset.index;
+    bar.dataset.testid = `deck-bar-${index}`;
+    const decks = savedDecks();
+    const names = Object.keys(decks);
+    const choose = h(
+      "select",
+      { "aria-label": t("Saved decks on this device"), "data-testid": `saved-decks-${index}` },
+      h("option", { value: "" }, names.length ? t("Saved decks…") : t("No saved decks")),
+      ...names.map((name) => h("option", { value: name }, name)),
+    );
+    choose.disabled = !names.length;
+    choose.addEventListener("change", () => {
+      if (choose.value in decks) area.value = decks[choose.value];
+    });
+    const name = h("input", { type: "text", maxlength: 60, placeholder: t("Deck name"), "aria-label": t("Deck name"), "data-testid": `deck-name-${index}` });
+    const save = h("button", { type: "button", class: "small", "data-testid": `save-deck-${index}` }, t("Save"));
+    save.addEventListener("click", () => {
+      if (!saveDeck(name.value, area.value)) save.textContent = t("Not saved");
+    });
+    const share = h("button", { type: "button", class: "small", "data-testid": `share-deck-${index}` }, t("Share deck"));
+    const shared = h("div", { class: "deck-share", hidden: true });
+    share.addEventListener("click", () => {
+      if (!area.value.trim()) return;
+      const link = deckLink(name.value || t("Shared deck"), area.value);
+      const copy = h("button", { type: "button", class: "small" }, t("Copy"));
+      copy.addEventListener("click", async () => (copy.textContent = (await copyText(link)) ? t("Copied") : t("Copy failed")));
+      shared.replaceChildren(
+        qrCode(link, { alt: t("QR code: {label}", { label: t("the deck") }) }),
+        h("a", { href: link, "data-testid": `deck-link-${index}` }, t("Link to this deck")),
+        copy,
+        shareButton(link, t("Share"), name.value || t("Shared deck"), `share-deck-link-${index}`),
+      );
+      shared.hidden = false;
+    });
+    bar.replaceChildren(choose, name, save, share, shared);
+  };
+  bars.add(draw);
+  bar.redraw = draw;
+  draw();
+  return bar;
+}
