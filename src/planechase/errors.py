@@ -54,9 +54,9 @@ class Text:
     params: Mapping[str, Param] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        if not self.params:
+        if "{" not in self.template:
             return self.template
-        try:
+        try:  # {{ and }} are braces, as in a card's "{{T}}" (the template is written for str.format)
             return self.template.format_map(self.params)
         except (KeyError, ValueError, IndexError, AttributeError):  # braces that are not placeholders ({"text": ...})
             values = self.params

@@ -308,6 +308,7 @@ def test_hotel_of_fears_upkeep_asks_the_mana_value_and_you_lose_that_much_life()
                 "instruction": "you may play the exiled card this turn",
                 "amount": None,
                 "card": "Hotel of Fears",
+                "instruction_text": {"template": "you may play the exiled card this turn", "params": {}},
             },
         ),
     ]

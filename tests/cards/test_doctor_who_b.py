@@ -499,8 +499,8 @@ ENCOUNTERS: dict[str, list[tuple[list[int], str]]] = {
         (
             [0, 1],
             "choose one or two creatures you control; create a token that's a copy of the first, except it isn't "
-            "legendary; if you chose a second creature, put a number of +1/+1 counters on that token equal to its "
-            "power",
+            "legendary; if you chose a second creature, put a number of +1/+1 counters on that token equal to the "
+            "second creature's power",
         )
     ],
 }

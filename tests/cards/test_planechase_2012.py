@@ -541,7 +541,7 @@ def test_reality_shaping_each_player_in_turn_starting_with_the_encountering_play
     events = roll(game, "planeswalker") + resolve_stack(game)
     assert face_up(game) == ["Otaria"]
     events = roll(game, "planeswalker") + resolve_stack(game)
-    text = "may put a permanent card from your hand onto the battlefield"
+    text = "you may put a permanent card from your hand onto the battlefield"
     assert instructions(events) == [("Reality Shaping", [1, 2, 0], text, None)]
     (event,) = of_type(events, "instruction")
     assert event.text == f"In turn, starting with Bob, then Carol, then Alice: {text}."

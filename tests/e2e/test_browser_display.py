@@ -115,16 +115,22 @@ def test_the_last_roll_shows_as_a_big_die_face(server: LiveServer, device: Devic
     screenshot(display, f"rolled-{face}")
 
 
-def test_a_roll_is_shown_for_a_moment_on_every_screen(server: LiveServer, device: Device) -> None:
+def first_roll_moment() -> tuple[int, str, str]:
+    """A table whose first player may roll at once in the main phase: its seed, the face the roll shows and the
+    moment the screens show for it (a planeswalk, chaos, or the face)."""
     seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
-    table = server.create_table(**page_form(seed))
     game = game_of(page_form(seed))
     to_main(game)
     game.act({"type": "roll", "player": 0})
     events = game.history[-1].events
     face = next(e.data["result"] for e in reversed(events) if e.type == "die_rolled")
     kinds = {e.type for e in events}
-    expected = "planeswalk" if "planeswalked_to" in kinds else "chaos" if "chaos_ensues" in kinds else face
+    return seed, face, "planeswalk" if "planeswalked_to" in kinds else "chaos" if "chaos_ensues" in kinds else face
+
+
+def test_a_roll_is_shown_for_a_moment_on_every_screen(server: LiveServer, device: Device) -> None:
+    seed, _, expected = first_roll_moment()
+    table = server.create_table(**page_form(seed))
     ann = joined(device(table.created["seats"][0]["url"]), "Ann")
     bob = joined(device(table.created["seats"][1]["url"], viewport=SCREENS[1]), "Bob")
     ann.get_by_test_id(f"advance-{MAIN}").click()
@@ -138,15 +144,9 @@ def test_a_roll_is_shown_for_a_moment_on_every_screen(server: LiveServer, device
 def test_a_device_that_turned_sounds_on_plays_the_rolls_moment_and_the_others_stay_silent(
     server: LiveServer, device: Device
 ) -> None:
-    seed: int = first_seed(lambda s: s if to_main(game_of(page_form(s))) else None, "an empty stack at the start")
+    seed, face, moment = first_roll_moment()
+    expected = moment if moment in ("planeswalk", "chaos") else f"roll:{face}"
     table = server.create_table(**page_form(seed))
-    game = game_of(page_form(seed))
-    to_main(game)
-    game.act({"type": "roll", "player": 0})
-    events = game.history[-1].events
-    face = next(e.data["result"] for e in reversed(events) if e.type == "die_rolled")
-    kinds = {e.type for e in events}
-    expected = "planeswalk" if "planeswalked_to" in kinds else "chaos" if "chaos_ensues" in kinds else f"roll:{face}"
     ann = joined(device(table.created["seats"][0]["url"]), "Ann")
     bob = joined(device(table.created["seats"][1]["url"]), "Bob")
     switch = ann.get_by_test_id("sound")

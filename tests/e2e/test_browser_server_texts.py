@@ -13,7 +13,17 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import PHONE, Device, Screenshot
-from e2e.test_browser_table import TEN_PLANES, joined, page_form
+from e2e.test_browser_table import (
+    MAIN,
+    MISSPELT_LIST,
+    TEN_PLANES,
+    fill_pasted_decks,
+    first_seed,
+    game_of,
+    joined,
+    page_form,
+    to_main,
+)
 from planechase import CATALOG
 from planechase.cards.translations import TRANSLATED, card_text
 from planechase.errors import CARD_PARAMS, PLACEHOLDER
@@ -87,16 +97,8 @@ def test_a_bad_deck_list_is_explained_in_the_devices_language(
     server: LiveServer, device: Device, screenshot: Screenshot, lang: str
 ) -> None:
     page = device(f"{server.base}/?lang={lang}", viewport=PHONE)
-    expect(page.get_by_test_id("set").first).to_be_visible()
-    rows = page.get_by_test_id("player-name")
-    while rows.count() > 2:
-        page.get_by_test_id("remove-player").last.click()
-    rows.nth(0).fill("Ann")
-    rows.nth(1).fill("Bob")
-    page.locator("input[name='decks'][value='pasted']").check()
-    ann_list = "1 Sokenzan\n1 Naar Isl"
-    page.get_by_test_id("deck-list-0").fill(ann_list)
-    page.get_by_test_id("deck-list-1").fill(TEN_PLANES)
+    ann_list = MISSPELT_LIST
+    fill_pasted_decks(page, [ann_list, TEN_PLANES])
     with pytest.raises(CreateError) as meant:
         table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": [ann_list, TEN_PLANES]})
 
@@ -121,3 +123,35 @@ def test_the_house_rules_of_a_map_table_are_listed_in_the_devices_language(
     expect(items).to_have_text(expected)
     assert expected != lines
     screenshot(page, "house-rules-it")
+
+
+def resolved_instruction(seed: int) -> tuple[int, dict[str, Any]] | None:
+    """A table whose first roll in the main phase triggers a plane whose ability, resolved, gives the table an
+    instruction made from the card's words (608.2c)."""
+    game = game_of(page_form(seed))
+    if not to_main(game):
+        return None
+    game.act({"type": "roll", "player": 0})
+    view = game.view()
+    if len(view["stack"]) != 1 or view["decision"]:
+        return None
+    game.act({"type": "resolve", "player": view["priority"]})
+    told = [e.to_dict() for e in game.history[-1].events if e.type == "instruction" and "instruction_text" in e.data]
+    return (seed, told[0]) if len(told) == 1 and not game.view()["decision"] else None
+
+
+@pytest.mark.parametrize("lang", ["ru", "ja"])
+def test_608_2c_a_cards_instruction_to_the_table_reads_in_the_devices_language(
+    server: LiveServer, device: Device, lang: str
+) -> None:
+    seed, told = first_seed(resolved_instruction, "a roll whose trigger resolves into a table instruction")
+    expected = translated(told["instruction_text"], lang).replace("{{", "{").replace("}}", "}")
+    assert expected != told["instruction"]
+    table = server.create_table(**page_form(seed))
+    page = device(table.created["seats"][0]["url"] + f"&lang={lang}")
+    expect(page.get_by_test_id("state")).not_to_have_text("–")
+    page.get_by_test_id(f"advance-{MAIN}").click()
+    page.get_by_test_id("roll").click()
+    page.get_by_test_id("resolve").click()
+    expect(page.get_by_test_id("log-line").filter(has_text=expected[:25])).to_have_count(1)
+    expect(page.get_by_test_id("instruction").first).to_contain_text(expected[:25])

@@ -345,20 +345,29 @@ def test_life_buttons_update_every_screen(server: LiveServer, device: Device, sc
     screenshot(bob, "bob")
 
 
+#: A deck list with a misspelt card on its second line.
+MISSPELT_LIST = "1 Sokenzan\n1 Naar Isl"
+
+
+def fill_pasted_decks(page: Page, lists: Sequence[str]) -> None:
+    """Fill the create page for Ann and Bob with pasted deck lists ``lists``."""
+    expect(page.get_by_test_id("set").first).to_be_visible()
+    rows = page.get_by_test_id("player-name")
+    while rows.count() > 2:
+        page.get_by_test_id("remove-player").last.click()
+    rows.nth(0).fill("Ann")
+    rows.nth(1).fill("Bob")
+    page.locator("input[name='decks'][value='pasted']").check()
+    for i, text in enumerate(lists):
+        page.get_by_test_id(f"deck-list-{i}").fill(text)
+
+
 def test_a_bad_deck_list_shows_the_line_and_the_card_meant(
     server: LiveServer, device: Device, screenshot: Screenshot
 ) -> None:
     page = device(f"{server.base}/")
-    expect(page.get_by_test_id("set").first).to_be_visible()
-    rows = page.get_by_test_id("player-name")
-    while rows.count() > 2:
-        page.get_by_role("button", name="Remove this player").last.click()
-    rows.nth(0).fill("Ann")
-    rows.nth(1).fill("Bob")
-    page.locator("input[name='decks'][value='pasted']").check()
-    ann_list = "1 Sokenzan\n1 Naar Isl"
-    page.get_by_test_id("deck-list-0").fill(ann_list)
-    page.get_by_test_id("deck-list-1").fill(TEN_PLANES)
+    ann_list = MISSPELT_LIST
+    fill_pasted_decks(page, [ann_list, TEN_PLANES])
     with pytest.raises(CreateError) as meant:
         table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": [ann_list, TEN_PLANES]})
     assert "line 2" in str(meant.value) and "'Naar Isle'" in str(meant.value)

@@ -89,6 +89,7 @@ def test_312_5_encounter_trigger_and_704_6f_planeswalk_after_it_resolves() -> No
                 "instruction": "destroy all creatures",
                 "amount": None,
                 "card": "Planewide Disaster",
+                "instruction_text": {"template": "destroy all creatures", "params": {}},
             },
         ),
         ("state_based_action", ("704.6f", "312.7"), {"cards": ["Planewide Disaster"]}),

@@ -221,6 +221,10 @@ def test_603_10g_mount_keralia_counts_its_pressure_counters_after_it_left() -> N
                 "instruction": "Mount Keralia deals 2 damage to each creature and each planeswalker",
                 "amount": 2,
                 "card": "Mount Keralia",
+                "instruction_text": {
+                    "template": "Mount Keralia deals {n} damage to each creature and each planeswalker",
+                    "params": {"n": 2},
+                },
             },
         ),
     ]
@@ -247,6 +251,7 @@ def test_603_10g_sanctum_of_serra_triggers_when_left() -> None:
                 "instruction": "destroy all nonland permanents",
                 "amount": None,
                 "card": "Sanctum of Serra",
+                "instruction_text": {"template": "destroy all nonland permanents", "params": {}},
             },
         ),
     ]

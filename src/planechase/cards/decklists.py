@@ -442,14 +442,9 @@ def and_text(items: Sequence[Param]) -> Param:
     >>> str(and_text(["Aretopolis on line 2", "Pompeii on line 5", "Sokenzan on line 7"]))
     'Aretopolis on line 2, Pompeii on line 5 and Sokenzan on line 7'
     """
-    if not items:
-        return ""
-    head = items[0]
-    if len(items) == 1:
-        return head
-    for item in items[1:-1]:
-        head = Text("{items}, {item}", {"items": head, "item": item})
-    return Text("{items} and {last}", {"items": head, "last": items[-1]})
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Text("{items} and {last}", {"items": _listed(items[:-1]), "last": items[-1]})
 
 
 def or_text(items: Sequence[Param]) -> Param:
@@ -458,14 +453,17 @@ def or_text(items: Sequence[Param]) -> Param:
     >>> str(or_text(["'Naar Isle'", "'Naya'"]))
     "'Naar Isle' or 'Naya'"
     """
-    if not items:
-        return ""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Text("{items} or {last}", {"items": _listed(items[:-1]), "last": items[-1]})
+
+
+def _listed(items: Sequence[Param]) -> Param:
+    """``"A, B, C"``: the items before a list's last one, with the language's commas."""
     head = items[0]
-    if len(items) == 1:
-        return head
-    for item in items[1:-1]:
+    for item in items[1:]:
         head = Text("{items}, {item}", {"items": head, "item": item})
-    return Text("{items} or {last}", {"items": head, "last": items[-1]})
+    return head
 
 
 # -- JSON ------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ Eternities Map's house rules.
 ...     table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": ["Naar Isl", ""]})
 ... except CreateError as error:
 ...     print(error)
-Ann's planar deck, line 1: unknown planar card 'Naar Isl'; did you mean 'Naar Isle' or 'Naya' or 'Enigma Ridges'?
+Ann's planar deck, line 1: unknown planar card 'Naar Isl'; did you mean 'Naar Isle', 'Naya' or 'Enigma Ridges'?
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ life total and emitting a table instruction."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...core.context import Run
 from ...core.state import StackItem
@@ -173,9 +174,12 @@ def shared_by(run: Run, seat: int) -> tuple[int, ...]:
     return run.s.team(seat) if run.s.team_turns else (seat,)
 
 
-def instruct(run: Run, item: StackItem, text: str, who: str, value: int | None) -> None:
+def instruct(
+    run: Run, item: StackItem, text: str, who: str, value: int | None, template: dict[str, Any] | None = None
+) -> None:
     """Emit a table instruction (608.2c) for the players ``who`` is about, named before ``text``. An
-    instruction for opponents or target players when there are none is not given."""
+    instruction for opponents or target players when there are none is not given. ``template`` is ``text`` as
+    the card's words with their values (``{"template": ..., "params": {...}}``), which a screen translates."""
     seats = players_for(run, item, who)
     if who == YOU:
         prefix = " and ".join(run.name(seat) for seat in seats or (item.controller,)) + ": "
@@ -197,6 +201,7 @@ def instruct(run: Run, item: StackItem, text: str, who: str, value: int | None) 
         instruction=text,
         amount=value,
         card=source_name(run, item),
+        **({"instruction_text": template} if template is not None else {}),
     )
 
 

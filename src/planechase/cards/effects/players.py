@@ -53,7 +53,8 @@ class ChooseCardAtRandom(Effect):
             card=name,
             chance="order:" + ",".join(str(i) for i in order),
         )
-        instruct(run, item, self.text.format(card=chosen, name=name), "you", None)
+        template = {"template": self.text, "params": {"card": chosen, "name": name}}
+        instruct(run, item, self.text.format(card=chosen, name=name), "you", None, template)
 
 
 @dataclass(frozen=True)

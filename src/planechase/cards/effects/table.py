@@ -48,10 +48,12 @@ class Instruct(Effect):
 
     def apply(self, run: Run, item: StackItem) -> None:
         value = None if self.n is None else amount(run, item, self.n)
-        text = self.text.format(
-            n=value, name=source_name(run, item), you=run.name(item.controller), target=target_names(run, item)
-        )
-        instruct(run, item, text, self.who, value)
+        values = {"n": value, "name": source_name(run, item), "you": run.name(item.controller)}
+        values["target"] = target_names(run, item)
+        text = self.text.format(**values)
+        # The card's words with their values, for a screen in another language (the template is the card's text).
+        used = {k: v for k, v in values.items() if "{" + k + "}" in self.text and v is not None}
+        instruct(run, item, text, self.who, value, {"template": self.text, "params": used})
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class InstructStartingWithYou(Instruct):
             instruction=self.text,
             amount=None,
             card=source_name(run, item),
+            instruction_text={"template": self.text, "params": {}},
         )
 
 
@@ -98,6 +101,7 @@ class InstructPlayerToLeft(Instruct):
             amount=None,
             card=name,
             left=left,
+            instruction_text={"template": self.text, "params": {"left": run.name(left)}},
         )
 
 

@@ -274,7 +274,7 @@ CARDS: tuple[CardDef, ...] = (
             Instruct(
                 "choose one or two creatures you control; create a token that's a copy of the first, except it "
                 "isn't legendary; if you chose a second creature, put a number of +1/+1 counters on that token "
-                "equal to its power",
+                "equal to the second creature's power",
                 EACH_PLAYER,
             )
         ),

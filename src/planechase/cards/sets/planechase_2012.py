@@ -465,6 +465,6 @@ CARDS: tuple[CardDef, ...] = (
         ("PC2", "PCA", "MOC"),
         "When you encounter Reality Shaping, starting with you, each player may put a permanent card "
         "from their hand onto the battlefield. (Then planeswalk away from this phenomenon.)",
-        encounter(InstructStartingWithYou("may put a permanent card from your hand onto the battlefield")),
+        encounter(InstructStartingWithYou("you may put a permanent card from your hand onto the battlefield")),
     ),
 )

@@ -61,13 +61,14 @@ export function messageText(text, fallback = "", hooks = {}, depth = 0) {
   const given = text.params && typeof text.params === "object" ? text.params : {};
   for (const [key, value] of Object.entries(given)) {
     if (value && typeof value === "object") params[key] = messageText(value, "", hooks, depth + 1);
-    else if (CARD_PARAMS.has(key) && hooks.card) params[key] = hooks.card(String(value));
+    else if ((CARD_PARAMS.has(key) || (hooks.cardKeys || []).includes(key)) && hooks.card) params[key] = hooks.card(String(value));
     else if (key === "prompt" && hooks.prompt) params[key] = hooks.prompt(String(value));
     else if (WORD_PARAMS.has(key)) params[key] = t(String(value));
     else if (key === "profile") params[key] = String(value).replaceAll("_", " "); // a map profile's name, as a name
     else params[key] = value;
   }
-  return t(text.template, params);
+  // Written for Python's str.format, a template doubles a brace that is not a placeholder ("{{T}}": the tap symbol).
+  return t(text.template, params).replaceAll("{{", "{").replaceAll("}}", "}");
 }
 
 /** The house rules' lines in the chosen language, each with its language: from their sentences when the server

@@ -2,9 +2,18 @@
 // planar die, planeswalking, chaos, players and the table's instructions (see logtext.js for how a template is
 // used; the Eternities Map's and the cards' effects are in logtemplates-cards.js).
 
-import { abilityLine } from "./cardtext.js";
-import { N_, format, language, listOf, t } from "./i18n.js";
+import { abilityLine, cardName } from "./cardtext.js";
+import { N_, format, language, listOf, messageText, t } from "./i18n.js";
 import { ANY, CONDITIONS, DECISIONS, DIE_FACES, DIRECTIONS, EFFECT_LABEL, MAP_RULE_LINES, MAP_RULE_READS, NUMBER, PHRASES, PLAYER_EFFECTS, PROFILE_SUMMARIES, ROLES, SOME, STEP_NAMES, TABLE_QUESTIONS, VARIANTS, WHY_LIFE, WHY_TRIGGERED, attackers, attacksText, capitalise, cardList, escape, filling, mapRuleLine, mapRules, place, resolvingItem, seatName, seatingText, signed, match, phrase } from "./logwords.js";
+
+/** A table instruction's words in the chosen language, from the template the engine sent; null without one (the
+ *  English words are then read back from the line as they are). `{name}` in a card's instruction is the card. */
+function instructionText(e) {
+  const said = e.instruction_text;
+  if (!said || typeof said !== "object") return null;
+  const shown = messageText(said, "", { card: cardName, cardKeys: ["name"] });
+  return shown && shown !== String(e.instruction || "") ? shown : null;
+}
 
 export const PLAY_TEMPLATES = {
   turn_began: {
@@ -273,7 +282,9 @@ export const PLAY_TEMPLATES = {
       const seats = Array.isArray(e.players) ? e.players : [];
       const names = seats.map(c.name);
       const order = L.english ? names.join(", then ") : names.join(" → ");
-      return [" and ", ", "].map((joiner) => ({ players: names.length ? L.list(names, joiner) : null, order }));
+      // The card's own words, translated, when the engine sent them as a template (instruction_text).
+      const text = L.english ? null : instructionText(e);
+      return [" and ", ", "].map((joiner) => ({ players: names.length ? L.list(names, joiner) : null, order, text }));
     },
     read: { text: { re: ANY } },
     texts: [

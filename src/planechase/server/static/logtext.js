@@ -114,6 +114,7 @@ export function eventText(event, ctx) {
       const filled = { ...local[i] };
       let ok = true;
       for (const [key, value] of Object.entries(got)) {
+        if (local[i][key] !== undefined && local[i][key] !== null) continue; // the device's own words for it
         const part = readBack(value, template.read[key], ctx);
         if (part === null) ok = false;
         filled[key] = part;

@@ -104,7 +104,8 @@ function scheduleReconnect() {
   renderControlsEnabled();
 }
 
-export function reconnectNow() {
+/** Close the connection this page holds, if any: it is no longer listened to. */
+function dropConnection() {
   if (app.ws) {
     const old = app.ws;
     app.ws = null;
@@ -115,6 +116,10 @@ export function reconnectNow() {
     }
   }
   app.joined = false;
+}
+
+export function reconnectNow() {
+  dropConnection();
   connect();
 }
 
@@ -141,16 +146,7 @@ setInterval(() => {
 /** The connection is gone: say so, keep the taps not yet acknowledged (they are sent again, each once, when it
  *  is back) and try again. */
 function lost() {
-  if (app.ws) {
-    const old = app.ws;
-    app.ws = null;
-    try {
-      old.close();
-    } catch {
-      /* already closing */
-    }
-  }
-  app.joined = false;
+  dropConnection();
   scheduleReconnect();
   if (navigator.onLine === false) setStatus(() => t("offline · waiting for the network"), "bad"); // "online" reconnects
   renderControlsEnabled();
