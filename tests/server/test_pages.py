@@ -35,6 +35,15 @@ def test_a_page_comes_in_the_language_the_browser_asks_for_with_its_catalog_insi
     assert '<html lang="en">' in english and "i18n-catalog" not in english
 
 
+def test_a_return_visit_gets_the_page_again_only_if_it_changed(server: LiveServer) -> None:
+    first = server.get("/", headers={"Accept-Language": "ja"})
+    etag = first.headers["etag"]
+    again = server.get("/", headers={"Accept-Language": "ja", "If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    other = server.get("/", headers={"Accept-Language": "it", "If-None-Match": etag})
+    assert other.status_code == 200 and other.headers["etag"] != etag  # another language is another page
+
+
 def test_the_devices_own_choice_and_the_address_come_before_the_browsers_languages(server: LiveServer) -> None:
     table = server.create_table()
     page = f"/t/{table.id}"

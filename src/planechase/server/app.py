@@ -65,7 +65,7 @@ from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, house_rule_texts, table_config
 from .i18n import LANGUAGES, catalog
 from .net import Origins, TrustedProxies, client_address, link_base
-from .pages import page, page_language, release, versioned_prefix
+from .pages import page, page_etag, page_language, release, versioned_prefix
 from .pwa import ICON_SIZES, icon_png, manifest
 from .rooms import table_links
 from .settings import ServerSettings
@@ -138,8 +138,13 @@ def _service_worker() -> bytes:
 def _page(request: Request, name: str, status_code: int = 200) -> Response:
     """A page in the device's language (see :mod:`planechase.server.pages`)."""
     lang = page_language(request.query_params, request.cookies, request.headers.get("accept-language", "")[:512])
-    headers = {"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language", "Content-Language": lang}
-    return Response(page(name, lang), status_code=status_code, media_type="text/html", headers=headers)
+    body = page(name, lang)
+    # Checked on every visit, sent again only when it changed (a return visit gets "304 Not Modified").
+    etag = f'"{page_etag(name, lang)}"'
+    headers = {"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language", "Content-Language": lang, "ETag": etag}
+    if status_code == 200 and etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, status_code=status_code, media_type="text/html", headers=headers)
 
 
 @functools.cache

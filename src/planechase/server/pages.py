@@ -97,6 +97,12 @@ def page_language(query: Mapping[str, str], cookies: Mapping[str, str], accept_l
 
 
 @functools.cache
+def page_etag(name: str, lang: str) -> str:
+    """The page's entity tag: a hash of what it is in ``lang``."""
+    return hashlib.sha256(page(name, lang)).hexdigest()[:20]
+
+
+@functools.cache
 def page(name: str, lang: str) -> bytes:
     """The page ``name`` (a file of ``static/``) as served in ``lang``."""
     html = (STATIC / name).read_text(encoding="utf-8")

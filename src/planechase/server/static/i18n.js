@@ -4,7 +4,7 @@
 // Static HTML text is marked data-i18n="English text" (and data-i18n-placeholder, -title, -aria-label, -label for
 // attributes); translatePage() fills it. The language is chosen per device and remembered in localStorage.
 // Card names, type lines and rules text come from the project's translations of the cards (cardtext.js), with the
-// English Oracle text one tap away; card names inside the log and prompts stay the English identifiers.
+// English Oracle text one tap away; a planar card named in the log is named as the device shows the card.
 
 /** The languages offered, each under its own name. */
 export const LANGUAGES = [

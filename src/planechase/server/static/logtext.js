@@ -7,12 +7,16 @@
 
 // The vocabulary is in logwords.js and the templates in logtemplates-play.js and logtemplates-cards.js.
 
+import { cardName } from "./cardtext.js";
 import { format, language, t } from "./i18n.js";
 import { CARD_TEMPLATES } from "./logtemplates-cards.js";
 import { PLAY_TEMPLATES } from "./logtemplates-play.js";
 import { ANY, CONDITIONS, DECISIONS, DIE_FACES, DIRECTIONS, EFFECT_LABEL, MAP_RULE_LINES, MAP_RULE_READS, NUMBER, PHRASES, PLAYER_EFFECTS, PROFILE_SUMMARIES, ROLES, SOME, STEP_NAMES, TABLE_QUESTIONS, VARIANTS, WHY_LIFE, WHY_TRIGGERED, attackers, attacksText, capitalise, cardList, escape, filling, mapRuleLine, mapRules, place, resolvingItem, seatName, seatingText, signed, match, phrase } from "./logwords.js";
 
 export { EFFECT_LABEL, PLAYER_EFFECTS, STEP_NAMES, attacksText, phrase } from "./logwords.js";
+
+/** The parts of a line that name a planar card. */
+const CARD_KEYS = ["card", "plane", "first", "second"];
 
 /** Every event type's templates. */
 const TEMPLATES = { ...PLAY_TEMPLATES, ...CARD_TEMPLATES };
@@ -119,6 +123,8 @@ export function eventText(event, ctx) {
         if (part === null) ok = false;
         filled[key] = part;
       }
+      // A planar card named in the line is named as the device shows the card (its translated name).
+      for (const key of CARD_KEYS) if (typeof filled[key] === "string") filled[key] = cardName(filled[key]);
       if (ok) return t(msgid, filled);
     }
   }
