@@ -5,6 +5,7 @@ by the web table's catalogs, with the English words as they were for any page th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from e2e.test_browser_table import (
     to_main,
 )
 from planechase import CATALOG
+from planechase.cards.effects.game import effect_templates
 from planechase.cards.translations import TRANSLATED, card_text
 from planechase.errors import CARD_PARAMS, PLACEHOLDER
 from planechase.server.create import CreateError, house_rule_texts, table_config
@@ -153,5 +155,47 @@ def test_608_2c_a_cards_instruction_to_the_table_reads_in_the_devices_language(
     page.get_by_test_id(f"advance-{MAIN}").click()
     page.get_by_test_id("roll").click()
     page.get_by_test_id("resolve").click()
-    expect(page.get_by_test_id("log-line").filter(has_text=expected[:25])).to_have_count(1)
+    # The instruction's own line (the ability that gave it may be quoted in the same words just before).
+    expect(page.locator("[data-testid='log-line'].instruction").filter(has_text=expected[:25])).to_have_count(1)
     expect(page.get_by_test_id("instruction").first).to_contain_text(expected[:25])
+
+
+def resolved_effect(seed: int) -> tuple[int, str] | None:
+    """A table whose first roll in the main phase triggers a plane whose ability, resolved, creates a continuous
+    effect the table is reminded of (611.2a): the seed and the effect's English words."""
+    game = game_of(page_form(seed))
+    if not to_main(game):
+        return None
+    game.act({"type": "roll", "player": 0})
+    view = game.view()
+    if len(view["stack"]) != 1 or view["decision"]:
+        return None
+    game.act({"type": "resolve", "player": view["priority"]})
+    effects = game.view()["effects"]
+    return (seed, str(effects[0]["text"])) if len(effects) == 1 and not game.view()["decision"] else None
+
+
+def test_611_2a_a_continuous_effects_reminder_reads_in_the_devices_language(server: LiveServer, device: Device) -> None:
+    seed, english = first_seed(resolved_effect, "a roll whose trigger resolves into a continuous effect")
+    template = next(t for t in effect_templates(CATALOG) if re.fullmatch(effect_pattern(t), english))
+    names = re.fullmatch(effect_pattern(template), english)
+    assert names is not None
+    keys = re.findall(r"\{(you|target)\}", template)
+    expected = translated({"template": template, "params": dict(zip(keys, names.groups(), strict=True))}, "ru")
+    table = server.create_table(**page_form(seed))
+    page = device(table.created["seats"][0]["url"] + "&lang=ru")
+    expect(page.get_by_test_id("state")).not_to_have_text("–")
+    page.get_by_test_id(f"advance-{MAIN}").click()
+    page.get_by_test_id("roll").click()
+    page.get_by_test_id("resolve").click()
+    shown = page.get_by_test_id("effect").first
+    expect(shown).to_contain_text(expected[:25])
+    assert english[:25] not in shown.inner_text()
+
+
+def effect_pattern(template: str) -> str:
+    """A continuous effect's words as a pattern: {you} and {target} stand for names."""
+    return "".join(
+        "(.+?)" if part in ("{you}", "{target}") else re.escape(part)
+        for part in re.split(r"(\{you\}|\{target\})", template)
+    )

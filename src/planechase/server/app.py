@@ -55,6 +55,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..cards.catalog import CATALOG
+from ..cards.effects.game import effect_templates
 from ..cards.random_decks import known_sets
 from ..cards.translations import LANGUAGES as CARD_LANGUAGES
 from ..cards.translations import card_text
@@ -159,7 +160,9 @@ def _card_texts(lang: str) -> bytes:
             # stack in the device's language by its line.
             english = card.oracle_text
             cards[card.name] = {"name": shown.name, "type_line": shown.type_line, "text": shown.text, "oracle": english}
-    body = {"lang": lang, "by": "planechase", "cards": cards}
+    # The continuous effects' words (CreateEffect), as the engine writes them with {you} and {target}: a page reads
+    # an effect's text by them and shows it in its language (the web catalogs translate each).
+    body = {"lang": lang, "by": "planechase", "cards": cards, "effects": list(effect_templates(CATALOG))}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 

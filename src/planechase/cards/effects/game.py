@@ -3,6 +3,8 @@ extra phases and turns, and continuous effects with a duration."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ...core.context import Run
@@ -10,7 +12,7 @@ from ...core.state import ContinuousEffect, Duration, StackItem
 from ...core.turn_changes import add_extra_turn, add_phases, end_the_turn, reverse_turn_order
 from ...planar.chaos import chaos_ensues
 from ...planar.planeswalk import planeswalk
-from ..model import Condition, Effect
+from ..model import CardDef, Condition, Effect
 from .common import TARGET, players_for, source_name, target_names
 
 
@@ -85,6 +87,31 @@ class ExtraTurn(Effect):
 
     def apply(self, run: Run, item: StackItem) -> None:
         add_extra_turn(run, item.controller)
+
+
+def effect_templates(catalog: Iterable[CardDef]) -> tuple[str, ...]:
+    """The words of every continuous effect the cards of ``catalog`` create (their ``text``, with ``{you}`` and
+    ``{target}``), sorted.
+
+    >>> from planechase.cards.catalog import CATALOG
+    >>> "creatures can't attack {you} until a player planeswalks" in effect_templates(CATALOG)
+    True
+    """
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, CreateEffect | CreateEffectOnTarget):
+            found.add(value.text)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for item in dataclasses.fields(value):
+                walk(getattr(value, item.name))
+        elif isinstance(value, tuple | list):
+            for item in value:
+                walk(item)
+
+    for card in catalog:
+        walk(card.abilities)
+    return tuple(sorted(found))
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,9 @@ export async function loadCardTexts(lang) {
     try {
       const response = await fetch(`/api/cards/${encodeURIComponent(lang)}`, { cache: "no-cache" });
       if (response.ok) {
-        found = (await response.json()).cards || {};
+        const body = await response.json();
+        found = body.cards || {};
+        effectWords.set(lang, Array.isArray(body.effects) ? body.effects.map(String) : []);
         loaded.set(lang, found); // kept only once it came: a failed load is tried again next time
       }
     } catch {
@@ -44,6 +46,7 @@ export async function loadCardTexts(lang) {
   }
   if (ask === asking) {
     cards = found;
+    effects = (effectWords.get(lang) || []).map((template) => ({ template, re: effectPattern(template) }));
     lines = new Map();
     for (const card of Object.values(found)) {
       const english = String(card.oracle || "").split("\n");
@@ -55,6 +58,32 @@ export async function loadCardTexts(lang) {
 }
 
 let lines = new Map();
+const effectWords = new Map();
+let effects = [];
+
+/** A continuous effect's words as a pattern: {you} and {target} stand for names, anything else as it is. */
+function effectPattern(template) {
+  const parts = template.split(/(\{you\}|\{target\})/);
+  const source = parts.map((part) => (part === "{you}" || part === "{target}" ? "(.+?)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  return new RegExp(`^${source.join("")}$`);
+}
+
+/** A continuous effect's text (as the engine writes it, names filled in) in the loaded language, by the card's
+ *  words it was made from; as it is when none fits or the device asked for the Oracle text. `translate` is i18n's
+ *  t(), given by the caller (this module imports nothing). */
+export function effectText(english, translate) {
+  const oracle = memory === null ? showingOracle() : memory;
+  if (oracle || !english) return english;
+  for (const { template, re } of effects) {
+    const got = re.exec(english);
+    if (!got) continue;
+    const names = template.match(/\{you\}|\{target\}/g) || [];
+    const params = {};
+    names.forEach((placeholder, i) => (params[placeholder.slice(1, -1)] = got[i + 1]));
+    return translate(template, params);
+  }
+  return english;
+}
 
 /** An ability's line of Oracle text (as the log and the stack quote it) in the loaded language, unless the device
  *  asked for the Oracle text; the English line when there is no translation of it. */

@@ -1,6 +1,7 @@
 // The rules log's sentence templates for the Eternities Map, the game's setup and seating, Grand Melee's turn
 // markers and the planar cards' own effects (see logtext.js for how a template is used).
 
+import { effectText } from "./cardtext.js";
 import { N_, format, language, listOf, t } from "./i18n.js";
 import { ANY, CONDITIONS, DECISIONS, DIE_FACES, DIRECTIONS, EFFECT_LABEL, MAP_RULE_LINES, MAP_RULE_READS, NUMBER, PHRASES, PLAYER_EFFECTS, PROFILE_SUMMARIES, ROLES, SOME, STEP_NAMES, TABLE_QUESTIONS, VARIANTS, WHY_LIFE, WHY_TRIGGERED, attackers, attacksText, capitalise, cardList, escape, filling, mapRuleLine, mapRules, place, resolvingItem, seatName, seatingText, signed, match, phrase } from "./logwords.js";
 
@@ -249,13 +250,13 @@ export const CARD_TEMPLATES = {
   },
   effect_created: {
     params: () => ({}),
-    read: { source: { re: SOME, phrase: true }, effect: { re: ANY } },
+    read: { source: { re: SOME, phrase: true }, effect: { re: ANY, parse: (value) => effectText(value, t) } },
     // NOTE: a card creates a continuous effect (611.2a) the table is reminded of; {effect} is its own words, in English ("creatures Ann controls get +0/+2 and gain trample until end of turn")
     texts: [N_("{source}: {effect}")],
   },
   effect_used: {
     params: () => ({}),
-    read: { spell: { re: SOME, phrase: true }, effect: { re: ANY } },
+    read: { spell: { re: SOME, phrase: true }, effect: { re: ANY, parse: (value) => effectText(value, t) } },
     // NOTE: a spell is cast and uses an effect waiting for the next spell (611.2a); {spell} is what the table called it, {effect} the effect's own words, in English
     texts: [N_("{spell}: {effect}")],
   },

@@ -61,7 +61,8 @@ export function connect() {
   app.ws = ws;
   app.joined = false;
   app.lastHeard = Date.now();
-  setStatus(app.retry ? () => t("reconnecting…") : () => t("connecting…"));
+  // Until it has joined again after a loss, the connection is shown as down (in words and colour).
+  setStatus(app.retry ? () => t("reconnecting…") : () => t("connecting…"), app.retry ? "bad" : "");
   const joinOnOpen = () => {
     if (app.ws !== ws) return;
     app.lastHeard = Date.now();

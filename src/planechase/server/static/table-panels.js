@@ -1,6 +1,6 @@
 // The table's panels: the stack and priority, declaring attackers, the players, the seat map, instructions,
 // effects and planes visited, Grand Melee's turn markers and the Eternities Map.
-import { abilityLine, cardName, shownCard } from "./cardtext.js";
+import { abilityLine, cardName, effectText, shownCard } from "./cardtext.js";
 import { h } from "./dom.js";
 import { houseRules, language, listOf, t } from "./i18n.js";
 import { EFFECT_LABEL, attacksText, phrase } from "./logtext.js";
@@ -394,7 +394,7 @@ export function renderEffects() {
         { "data-testid": "effect" },
         "◆ ",
         h("span", { class: "src" }, `${name(effect.controller)}: `),
-        ...richText(effect.text),
+        ...richText(effectText(String(effect.text || ""), t)),
         duration && !String(effect.text).toLowerCase().includes(duration)
           ? h("span", { class: "dim" }, ` (${labelOf(DURATION_LABEL, effect.duration).replaceAll("_", " ")})`)
           : null,
