@@ -25,7 +25,7 @@ from e2e.test_browser_table import (
     page_form,
     to_main,
 )
-from planechase import CATALOG
+from planechase import CATALOG, Game
 from planechase.cards.effects.game import effect_templates
 from planechase.cards.translations import TRANSLATED, card_text
 from planechase.errors import CARD_PARAMS, PLACEHOLDER
@@ -127,9 +127,9 @@ def test_the_house_rules_of_a_map_table_are_listed_in_the_devices_language(
     screenshot(page, "house-rules-it")
 
 
-def resolved_instruction(seed: int) -> tuple[int, dict[str, Any]] | None:
-    """A table whose first roll in the main phase triggers a plane whose ability, resolved, gives the table an
-    instruction made from the card's words (608.2c)."""
+def rolled_and_resolved(seed: int) -> Game | None:
+    """The game of a table whose first roll in the main phase triggers one ability of the plane, resolved with
+    no decision asked (as :func:`roll_and_resolve_on_page` plays it), or None."""
     game = game_of(page_form(seed))
     if not to_main(game):
         return None
@@ -138,8 +138,27 @@ def resolved_instruction(seed: int) -> tuple[int, dict[str, Any]] | None:
     if len(view["stack"]) != 1 or view["decision"]:
         return None
     game.act({"type": "resolve", "player": view["priority"]})
+    return None if game.view()["decision"] else game
+
+
+def roll_and_resolve_on_page(server: LiveServer, device: Device, seed: int, lang: str) -> Page:
+    """Ann's page in ``lang`` at the table of ``seed``, where she rolls in her main phase and resolves the trigger."""
+    table = server.create_table(**page_form(seed))
+    page = device(table.created["seats"][0]["url"] + f"&lang={lang}")
+    expect(page.get_by_test_id("state")).not_to_have_text("–")
+    page.get_by_test_id(f"advance-{MAIN}").click()
+    page.get_by_test_id("roll").click()
+    page.get_by_test_id("resolve").click()
+    return page
+
+
+def resolved_instruction(seed: int) -> tuple[int, dict[str, Any]] | None:
+    """A table whose trigger, resolved, gives the table an instruction made from the card's words (608.2c)."""
+    game = rolled_and_resolved(seed)
+    if game is None:
+        return None
     told = [e.to_dict() for e in game.history[-1].events if e.type == "instruction" and "instruction_text" in e.data]
-    return (seed, told[0]) if len(told) == 1 and not game.view()["decision"] else None
+    return (seed, told[0]) if len(told) == 1 else None
 
 
 @pytest.mark.parametrize("lang", ["ru", "ja"])
@@ -149,30 +168,20 @@ def test_608_2c_a_cards_instruction_to_the_table_reads_in_the_devices_language(
     seed, told = first_seed(resolved_instruction, "a roll whose trigger resolves into a table instruction")
     expected = translated(told["instruction_text"], lang).replace("{{", "{").replace("}}", "}")
     assert expected != told["instruction"]
-    table = server.create_table(**page_form(seed))
-    page = device(table.created["seats"][0]["url"] + f"&lang={lang}")
-    expect(page.get_by_test_id("state")).not_to_have_text("–")
-    page.get_by_test_id(f"advance-{MAIN}").click()
-    page.get_by_test_id("roll").click()
-    page.get_by_test_id("resolve").click()
+    page = roll_and_resolve_on_page(server, device, seed, lang)
     # The instruction's own line (the ability that gave it may be quoted in the same words just before).
     expect(page.locator("[data-testid='log-line'].instruction").filter(has_text=expected[:25])).to_have_count(1)
     expect(page.get_by_test_id("instruction").first).to_contain_text(expected[:25])
 
 
 def resolved_effect(seed: int) -> tuple[int, str] | None:
-    """A table whose first roll in the main phase triggers a plane whose ability, resolved, creates a continuous
-    effect the table is reminded of (611.2a): the seed and the effect's English words."""
-    game = game_of(page_form(seed))
-    if not to_main(game):
+    """A table whose trigger, resolved, creates a continuous effect the table is reminded of (611.2a): the seed
+    and the effect's English words."""
+    game = rolled_and_resolved(seed)
+    if game is None:
         return None
-    game.act({"type": "roll", "player": 0})
-    view = game.view()
-    if len(view["stack"]) != 1 or view["decision"]:
-        return None
-    game.act({"type": "resolve", "player": view["priority"]})
     effects = game.view()["effects"]
-    return (seed, str(effects[0]["text"])) if len(effects) == 1 and not game.view()["decision"] else None
+    return (seed, str(effects[0]["text"])) if len(effects) == 1 else None
 
 
 def test_611_2a_a_continuous_effects_reminder_reads_in_the_devices_language(server: LiveServer, device: Device) -> None:
@@ -182,12 +191,7 @@ def test_611_2a_a_continuous_effects_reminder_reads_in_the_devices_language(serv
     assert names is not None
     keys = re.findall(r"\{(you|target)\}", template)
     expected = translated({"template": template, "params": dict(zip(keys, names.groups(), strict=True))}, "ru")
-    table = server.create_table(**page_form(seed))
-    page = device(table.created["seats"][0]["url"] + "&lang=ru")
-    expect(page.get_by_test_id("state")).not_to_have_text("–")
-    page.get_by_test_id(f"advance-{MAIN}").click()
-    page.get_by_test_id("roll").click()
-    page.get_by_test_id("resolve").click()
+    page = roll_and_resolve_on_page(server, device, seed, "ru")
     shown = page.get_by_test_id("effect").first
     expect(shown).to_contain_text(expected[:25])
     assert english[:25] not in shown.inner_text()
