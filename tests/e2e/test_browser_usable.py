@@ -13,7 +13,9 @@ from e2e.conftest import DESKTOP, Device
 from e2e.test_browser_phone import TAP_TARGETS
 from e2e.test_browser_table import MAIN, TEN_PLANES, create_on_page, first_seed, game_of, joined, page_form, to_main
 from planechase import CATALOG
+from planechase.cards.filters import FILTERS
 from planechase.cards.translations import card_text
+from planechase.server.create import table_config
 from server.live import LiveServer
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
@@ -80,6 +82,20 @@ def test_the_create_page_names_the_sets_as_players_know_them(server: LiveServer,
     sets = page.locator("label.choice", has=page.get_by_test_id("set"))
     expect(sets.filter(has_text="Planechase 2012 (PC2)")).to_have_count(1)
     expect(sets.filter(has_text="March of the Machine Commander (MOC)")).to_have_count(1)
+
+
+def test_the_create_page_deals_random_decks_with_the_deck_filters_chosen(server: LiveServer, device: Device) -> None:
+    italian = device(f"{server.base}/?lang=it")
+    expect(italian.get_by_test_id("deck-filters")).to_contain_text("per il gioco a distanza")  # in its language
+    page = device(f"{server.base}/")
+    expect(page.get_by_test_id("deck-filters")).to_contain_text("for remote play")
+    page.get_by_test_id("filter-remote").check()
+    page.get_by_test_id("filter-commander").check()
+    form = create_on_page(page, ["Ann", "Bob"], seed=4)
+    assert form["filters"] == ["remote", "commander"]
+    config, _ = table_config(form)
+    cards = [name for deck in config["decks"] for name in deck]
+    assert all(f.keeps(CATALOG[name]) for name in cards for f in FILTERS.values()), cards
 
 
 def chaos_with_a_trigger(seed: int) -> tuple[int, str] | None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conftest import PLANES_10
+from planechase import CATALOG
+from planechase.cards.filters import FILTERS
+from planechase.server.create import table_config
 from server.live import LiveServer, token_of
 
 #: Ten planes, one per line as a player pastes them.
@@ -83,6 +86,19 @@ def test_an_unknown_variant_is_a_400_listing_the_variants(server: LiveServer) ->
     error = response.json()["error"]
     assert "unknown variant 'chess'" in error
     assert "free_for_all" in error and "emperor" in error
+
+
+def test_random_decks_take_the_deck_filters_and_an_unknown_filter_is_a_400(server: LiveServer) -> None:
+    form = {"players": ["Ann", "Bob", "Cy", "Dee"], "seed": 5, "filters": ["remote", "commander"]}
+    for decks in ("random", "random_shared"):
+        config, _ = table_config({**form, "decks": decks})
+        cards = [name for deck in config.get("decks", [config.get("shared_deck", [])]) for name in deck]
+        assert cards and all(f.keeps(CATALOG[name]) for name in cards for f in FILTERS.values()), cards
+    assert server.post("/api/tables", json=form).status_code == 201
+    for bad in (["webcam"], "remote", ["remote"] * 3, [1]):
+        response = server.post("/api/tables", json={**form, "filters": bad})
+        assert response.status_code == 400, bad
+        assert response.json()["error"] == "'filters' must be a list of deck filters: remote, commander"
 
 
 def test_a_bad_decks_mode_and_a_bad_seed_are_400s(server: LiveServer) -> None:

@@ -28,6 +28,7 @@ from functools import partial
 from ..errors import DeckError, Param, Text
 from .decklists import _catalog, or_text
 from .decks import MAX_PHENOMENA, MIN_DECK, shared_minimum
+from .filters import deck_filters
 from .model import Catalog, normalize_name
 
 
@@ -45,12 +46,14 @@ class NotEnoughCardsError(DeckError):
 @dataclass(frozen=True)
 class CardPool:
     """The cards a random deck may be drawn from: planes and phenomena (sorted names), and how they
-    were chosen (``sets``: ``None`` for every set; ``excluded``: catalog names)."""
+    were chosen (``sets``: ``None`` for every set; ``excluded``: catalog names; ``filters``: the deck filters'
+    names, see :mod:`planechase.cards.filters`)."""
 
     planes: tuple[str, ...]
     phenomena: tuple[str, ...]
     sets: tuple[str, ...] | None = None
     excluded: tuple[str, ...] = ()
+    filters: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.planes) + len(self.phenomena)
@@ -67,6 +70,8 @@ class CardPool:
             where = Text("set {set}", {"set": self.sets[0]})
         else:
             where = Text("sets {sets}", {"sets": ", ".join(self.sets)})
+        for deck_filter in deck_filters(self.filters):
+            where = Text("{pool}, only the {filter}", {"pool": where, "filter": deck_filter.title})
         if not self.excluded:
             return where
         if len(self.excluded) == 1:
@@ -80,7 +85,7 @@ class CardPool:
 
     @property
     def _plural_subject(self) -> bool:
-        return self.sets is not None and len(self.sets) > 1 and not self.excluded
+        return self.sets is not None and len(self.sets) > 1 and not self.excluded and not self.filters
 
     def holds(self) -> str:
         """``"19 planes and 6 phenomena"``."""
@@ -109,6 +114,7 @@ class CardPool:
             tuple(c for c in self.phenomena if c not in gone),
             self.sets,
             self.excluded,
+            self.filters,
         )
 
 
@@ -118,13 +124,24 @@ def known_sets(catalog: Catalog | None = None) -> tuple[str, ...]:
 
 
 def card_pool(
-    catalog: Catalog | None = None, *, sets: Iterable[str] | None = None, exclude: Iterable[str] = ()
+    catalog: Catalog | None = None,
+    *,
+    sets: Iterable[str] | None = None,
+    exclude: Iterable[str] = (),
+    filters: Iterable[str] = (),
 ) -> CardPool:
     """The planes and phenomena in any of ``sets`` (set codes as in the catalog, any case; ``None`` for
     all) that are not in ``exclude`` (card names, matched like deck lists: case, punctuation and
-    diacritics do not matter). An unknown set or card name raises :class:`DeckError` with the
-    closest ones."""
+    diacritics do not matter) and that every one of ``filters`` keeps (``"remote"``, ``"commander"``, see
+    :mod:`planechase.cards.filters`). An unknown set, card name or filter raises :class:`DeckError` with the
+    closest ones.
+
+    >>> pool = card_pool(filters=["remote"])
+    >>> "Cliffside Market" in pool.planes, "Naar Isle" in pool.planes, pool.describe()
+    (False, True, 'the catalog, only the planes for remote play')
+    """
     cat = _catalog(catalog)
+    chosen_filters = deck_filters(filters)
     chosen: tuple[str, ...] | None = None
     if sets is not None:
         by_key = {s.upper(): s for s in known_sets(cat)}
@@ -163,13 +180,18 @@ def card_pool(
             excluded.append(card)
     gone = {normalize_name(c) for c in excluded}
     cards = [
-        c for c in cat if normalize_name(c.name) not in gone and (chosen is None or any(s in chosen for s in c.sets))
+        c
+        for c in cat
+        if normalize_name(c.name) not in gone
+        and (chosen is None or any(s in chosen for s in c.sets))
+        and all(f.keeps(c) for f in chosen_filters)
     ]
     return CardPool(
         planes=tuple(sorted(c.name for c in cards if c.is_plane)),
         phenomena=tuple(sorted(c.name for c in cards if c.is_phenomenon)),
         sets=chosen,
         excluded=tuple(excluded),
+        filters=tuple(f.name for f in chosen_filters),
     )
 
 
@@ -201,11 +223,12 @@ def random_deck(
     phenomena: int | None = None,
     sets: Iterable[str] | None = None,
     exclude: Iterable[str] = (),
+    filters: Iterable[str] = (),
     catalog: Catalog | None = None,
 ) -> tuple[str, ...]:
     """A random legal planar deck for one player (901.3): ``size`` different cards (at least ten),
     ``phenomena`` of them phenomena (at most two; see the module documentation for the default)."""
-    pool = card_pool(catalog, sets=sets, exclude=exclude)
+    pool = card_pool(catalog, sets=sets, exclude=exclude, filters=filters)
     generator = _rng(seed, rng)
     return _legal(
         generator, pool, size=size, phenomena=phenomena, minimum=MIN_DECK, most=MAX_PHENOMENA, what=_one, rule="901.3"
@@ -221,6 +244,7 @@ def random_decks(
     phenomena: int | None = None,
     sets: Iterable[str] | None = None,
     exclude: Iterable[str] = (),
+    filters: Iterable[str] = (),
     catalog: Catalog | None = None,
 ) -> tuple[tuple[str, ...], ...]:
     """``players`` random legal personal decks (901.3) that share no card, as if dealt from one
@@ -228,7 +252,7 @@ def random_decks(
     fewer for the later decks if the pool's phenomena run out)."""
     if players < 1:
         raise ValueError(f"deal decks for at least one player, not {players}")
-    pool = card_pool(catalog, sets=sets, exclude=exclude)
+    pool = card_pool(catalog, sets=sets, exclude=exclude, filters=filters)
     _check_size(size, MIN_DECK, _one, "901.3")
     if players * size > len(pool):
         raise NotEnoughCardsError(
@@ -270,6 +294,7 @@ def random_shared_deck(
     phenomena: int | None = None,
     sets: Iterable[str] | None = None,
     exclude: Iterable[str] = (),
+    filters: Iterable[str] = (),
     catalog: Catalog | None = None,
 ) -> tuple[str, ...]:
     """A random legal single shared planar deck for ``players`` players (901.15a): ``size`` different
@@ -277,7 +302,7 @@ def random_shared_deck(
     them phenomena (at most twice the players)."""
     if players < 1:
         raise ValueError(f"a shared planar deck is for at least one player, not {players}")
-    pool = card_pool(catalog, sets=sets, exclude=exclude)
+    pool = card_pool(catalog, sets=sets, exclude=exclude, filters=filters)
     minimum = shared_minimum(players)
     what = partial(_shared, players)
     return _legal(

@@ -24,6 +24,7 @@ from rich.table import Table
 from ..cards.catalog import CATALOG
 from ..cards.decklists import DeckIssue, DeckListError, read_deck_list
 from ..cards.decks import DeckReport, validate
+from ..cards.filters import FILTERS
 from ..cards.random_decks import known_sets, random_decks, random_shared_deck
 from ..errors import DeckError
 
@@ -82,9 +83,24 @@ _CHECK_HELP = (
 _RANDOM_HELP = (
     "Print a random legal planar deck: for one player (901.3), one for each of several players with no card "
     "in two decks, or with --shared the single shared deck for N players (901.15a).\n\n"
-    "Cards come from the chosen sets, less the excluded ones; the same seed gives the same deck. The text "
+    "Cards come from the chosen sets, less the excluded ones, and only those every --filter keeps (remote: planes "
+    "for remote play; commander: planes for Commander games; 'planechase deck filters' lists what each leaves "
+    "out); the same seed gives the same deck. The text "
     "output is a deck list that 'planechase deck check' accepts."
 )
+
+
+_FILTERS_HELP = (
+    "List the deck filters that 'planechase deck random --filter' and the web table's form offer: what each "
+    "keeps and the cards it leaves out, with why."
+)
+
+
+class FilterName(StrEnum):
+    """The deck filters, as ``--filter`` takes them (see :mod:`planechase.cards.filters`)."""
+
+    REMOTE = "remote"
+    COMMANDER = "commander"
 
 
 @deck_app.command(
@@ -192,6 +208,13 @@ def random_command(
     exclude: Annotated[
         list[str] | None, typer.Option("--exclude", "-x", help="A card to leave out (repeat for more).")
     ] = None,
+    deck_filter: Annotated[
+        list[FilterName] | None,
+        typer.Option(
+            "--filter",
+            help="Only the cards this filter keeps (repeat for more): remote (remote play), commander (Commander).",
+        ),
+    ] = None,
     phenomena: Annotated[
         int | None, typer.Option("--phenomena", min=0, help="How many phenomena (default: one per ten cards).")
     ] = None,
@@ -207,6 +230,7 @@ def random_command(
     """``planechase deck random``: draw the decks and print them (see ``_RANDOM_HELP``)."""
     set_codes = [code for value in sets or () for code in value.split(",") if code.strip()] if sets else None
     excluded = list(exclude or ())
+    filters = list(dict.fromkeys(f.value for f in deck_filter or ()))
     chosen_seed = secrets.randbelow(1_000_000) if seed is None else seed
     try:
         if shared:
@@ -218,6 +242,7 @@ def random_command(
                     phenomena=phenomena,
                     sets=set_codes,
                     exclude=excluded,
+                    filters=filters,
                     catalog=CATALOG,
                 ),
             )
@@ -229,16 +254,34 @@ def random_command(
                 phenomena=phenomena,
                 sets=set_codes,
                 exclude=excluded,
+                filters=filters,
                 catalog=CATALOG,
             )
     except DeckError as exc:
         Console(stderr=True).print(f"[bold red]No deck:[/] {escape(str(exc))}")
         raise typer.Exit(1) from None
-    command = _command(players, shared, set_codes, excluded, phenomena, size, chosen_seed)
+    command = _command(players, shared, set_codes, excluded, filters, phenomena, size, chosen_seed)
     if output_format is OutputFormat.JSON:
-        typer.echo(json.dumps(_as_json(decks, players, shared, set_codes, excluded, chosen_seed, command), indent=2))
+        answer = _as_json(decks, players, shared, set_codes, excluded, chosen_seed, command)
+        answer["filters"] = filters
+        typer.echo(json.dumps(answer, indent=2))
     else:
         typer.echo(_as_text(decks, players, shared, chosen_seed, command), nl=False)
+
+
+@deck_app.command("filters", help=_FILTERS_HELP, short_help="List the deck filters and what each leaves out.")
+def filters_command() -> None:
+    """``planechase deck filters``: each filter, what it keeps and the cards it leaves out, with why."""
+    console = Console(highlight=False)
+    for deck_filter in FILTERS.values():
+        left_out = [card for card in CATALOG if not deck_filter.keeps(card)]
+        kept = len(CATALOG) - len(left_out)
+        console.print(f"[bold]{deck_filter.name}[/]: the {deck_filter.title} ({kept} of {len(CATALOG)} cards kept)")
+        if deck_filter.reasons:
+            for card in left_out:
+                console.print(f"  leaves out {escape(card.name)}: {escape(deck_filter.why_not(card.name))}")
+        else:
+            console.print(f"  leaves out {len(left_out)} cards: {escape(deck_filter.general_reason)}")
 
 
 def _described(deck: tuple[str, ...]) -> dict[str, Any]:
@@ -302,6 +345,7 @@ def _command(
     shared: bool,
     sets: list[str] | None,
     exclude: list[str],
+    filters: list[str],
     phenomena: int | None,
     size: int | None,
     seed: int,
@@ -316,6 +360,8 @@ def _command(
         words += ["--sets", ",".join(sets)]
     for name in exclude:
         words += ["--exclude", name]
+    for name in filters:
+        words += ["--filter", name]
     if phenomena is not None:
         words += ["--phenomena", str(phenomena)]
     if size is not None:

@@ -15,7 +15,10 @@ Routes:
   :mod:`planechase.server.i18n`); English, the pages' own language, answers ``{}``.
 * ``GET /api/cards/{lang}``: the project's translations of the planar cards into a language (``{"lang", "by",
   "cards": {English name: {"name", "type_line", "text"}}}``, see :mod:`planechase.cards.translations`);
-  English answers no cards.
+  English answers no cards. ``GET /api/oracle``: every card's Oracle text (``{"cards": {name: text}}``), by
+  which a page finds a quoted ability's line in the translation.
+* ``GET /static/bundle/{script}`` (and ``/static/v/{release}/bundle/{script}``): a page's modules joined into one
+  script (:mod:`planechase.server.bundle`).
 * ``GET /manifest.webmanifest``, ``GET /icons/icon-{192,512}.png`` and ``GET /sw.js``: the installable app's
   manifest, icons and service worker (:mod:`planechase.server.pwa`).
 * ``WS /ws/{id}``: the table's live channel (see :mod:`planechase.server.channel` and
@@ -49,7 +52,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -61,12 +64,13 @@ from ..cards.translations import LANGUAGES as CARD_LANGUAGES
 from ..cards.translations import card_text
 from ..errors import Text
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILE_SUMMARY_TEXTS, PROFILES
+from .bundle import bundle
 from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, house_rule_texts, table_config
 from .i18n import LANGUAGES, catalog
 from .net import Origins, TrustedProxies, client_address, link_base
-from .pages import page, page_etag, page_language, release, versioned_prefix
+from .pages import ENTRY_MODULES, page, page_etag, page_language, release, versioned_prefix
 from .pwa import ICON_SIZES, icon_png, manifest
 from .rooms import table_links
 from .settings import ServerSettings
@@ -156,13 +160,19 @@ def _card_texts(lang: str) -> bytes:
     for card in CATALOG:
         shown = card_text(card, lang)
         if shown.translated:
-            # The English text beside it, line for line: the pages show an ability quoted in the log or on the
-            # stack in the device's language by its line.
-            english = card.oracle_text
-            cards[card.name] = {"name": shown.name, "type_line": shown.type_line, "text": shown.text, "oracle": english}
+            cards[card.name] = {"name": shown.name, "type_line": shown.type_line, "text": shown.text}
     # The continuous effects' words (CreateEffect), as the engine writes them with {you} and {target}: a page reads
     # an effect's text by them and shows it in its language (the web catalogs translate each).
     body = {"lang": lang, "by": "planechase", "cards": cards, "effects": list(effect_templates(CATALOG))}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+@functools.cache
+def _oracle_texts() -> bytes:
+    """The standard catalog's cards' Oracle text, as the JSON ``/api/oracle`` answers: the pages show an ability
+    quoted in the log or on the stack in the device's language by its line (the same line of the translation).
+    Apart from the translations, so that a page on mobile data has what it needs to show the plane sooner."""
+    body = {"cards": {card.name: card.oracle_text for card in CATALOG}}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -330,6 +340,9 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             return JSONResponse({"error": f"no card language {lang[:20]!r} here; try one of {listed}"}, 404)
         return Response(_card_texts(lang), media_type="application/json", headers={"Cache-Control": "no-cache"})
 
+    async def oracle_texts(request: Request) -> Response:
+        return Response(_oracle_texts(), media_type="application/json", headers={"Cache-Control": "no-cache"})
+
     async def web_manifest(request: Request) -> Response:
         return Response(manifest(), media_type="application/manifest+json", headers={"Cache-Control": "no-cache"})
 
@@ -339,6 +352,15 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             return JSONResponse({"error": f"no icon of size {size}; sizes: {', '.join(map(str, ICON_SIZES))}"}, 404)
         png = await asyncio.to_thread(icon_png, size)  # drawn once per process, off the event loop
         return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
+
+    async def bundled(request: Request) -> Response:
+        # A page's modules as one script (planechase.server.bundle): this release's kept for good, others checked.
+        entry = request.path_params["entry"]
+        if entry not in ENTRY_MODULES.values():
+            return PlainTextResponse("Not Found", status_code=404)
+        current = request.path_params.get("release") == release()
+        cache = "public, max-age=31536000, immutable" if current else "no-cache"
+        return Response(bundle(entry), media_type="text/javascript", headers={"Cache-Control": cache})
 
     async def service_worker(request: Request) -> Response:
         # From the root, so that it looks after every page; always checked for a new version.
@@ -356,10 +378,13 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/api/rules/{number}", rule),
         Route("/api/i18n/{lang}", translations),
         Route("/api/cards/{lang}", card_texts),
+        Route("/api/oracle", oracle_texts),
         Route("/manifest.webmanifest", web_manifest),
         Route("/icons/icon-{size:int}.png", icon),
         Route("/sw.js", service_worker),
         WebSocketRoute("/ws/{table_id}", channel.serve),
+        Route("/static/v/{release}/bundle/{entry}", bundled),
+        Route("/static/bundle/{entry}", bundled),
         Mount("/static/v", VersionedFiles(directory=STATIC), name="versioned"),
         Mount("/static", RevalidatedFiles(directory=STATIC), name="static"),
     ]

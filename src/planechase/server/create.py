@@ -20,6 +20,7 @@ from typing import Any
 
 from ..cards.catalog import CATALOG
 from ..cards.decklists import parse_deck_list
+from ..cards.filters import FILTERS
 from ..cards.random_decks import random_decks, random_shared_deck
 from ..core.config import MAX_PLAYERS, GameConfig
 from ..core.rng import secure_seed
@@ -104,6 +105,10 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         and all(isinstance(s, str) and len(s) <= 200 for s in exclude)
     ):
         raise CreateError("'exclude' must be a list of at most {most} card names", most=MAX_LIST)
+    # Deck filters (planechase.cards.filters): only the cards for remote play, for Commander games.
+    filters = form.get("filters", [])
+    if not (isinstance(filters, list) and len(filters) <= len(FILTERS) and all(f in FILTERS for f in filters)):
+        raise CreateError("'filters' must be a list of deck filters: {filters}", filters=", ".join(FILTERS))
     eternities = form.get("eternities_map")
     if not planechase:
         config["planechase"] = False
@@ -116,12 +121,16 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         house_rules = [str(line) for line in house_rule_texts(config)]
     elif mode == "random":
         try:
-            config["decks"] = [list(d) for d in random_decks(len(players), rng=rng, sets=sets, exclude=exclude)]
+            config["decks"] = [
+                list(d) for d in random_decks(len(players), rng=rng, sets=sets, exclude=exclude, filters=filters)
+            ]
         except (PlanechaseError, ValueError) as exc:
             raise CreateError("random decks: {error}", error=_text_of(exc)) from None
     elif mode == "random_shared":
         try:
-            config["shared_deck"] = list(random_shared_deck(len(players), rng=rng, sets=sets, exclude=exclude))
+            config["shared_deck"] = list(
+                random_shared_deck(len(players), rng=rng, sets=sets, exclude=exclude, filters=filters)
+            )
         except (PlanechaseError, ValueError) as exc:
             raise CreateError("random shared deck: {error}", error=_text_of(exc)) from None
     elif mode == "pasted":

@@ -42,11 +42,34 @@ def po_path(lang: str) -> Path:
 
 
 @functools.cache
-def catalog(lang: str) -> dict[str, str]:
-    """A language's translations, ``{msgid: msgstr}``, read from its ``.po`` file once.
+def located_catalog(lang: str) -> dict[str, tuple[str, frozenset[str]]]:
+    """A language's translations with the files each text is used in: ``{msgid: (msgstr, {file name, ...})}``
+    (the file names without their folders, as ``table.js`` or ``rooms.py``), read from its ``.po`` file once.
 
     English, the pages' own language, has none; entries not translated yet (or fuzzy) are left out, so the
     page shows their English. A language that isn't offered raises ``KeyError``.
+
+    >>> text, files = located_catalog("ru")["Create the table"]
+    >>> text, sorted(files)
+    ('Создать стол', ['create.js', 'index.html'])
+    """
+    if lang not in LANGUAGES:
+        raise KeyError(lang)
+    if lang == SOURCE_LANGUAGE:
+        return {}
+    with po_path(lang).open("rb") as po:
+        messages = read_po(po, locale=lang, domain=DOMAIN)
+    return {
+        str(message.id): (str(message.string), frozenset(Path(file).name for file, _ in message.locations))
+        for message in messages
+        if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string
+        if not message.fuzzy
+    }
+
+
+@functools.cache
+def catalog(lang: str) -> dict[str, str]:
+    """A language's translations, ``{msgid: msgstr}`` (see :func:`located_catalog`).
 
     >>> catalog("ru")["Create the table"]
     'Создать стол'
@@ -57,18 +80,7 @@ def catalog(lang: str) -> dict[str, str]:
     ...
     KeyError: 'xx'
     """
-    if lang not in LANGUAGES:
-        raise KeyError(lang)
-    if lang == SOURCE_LANGUAGE:
-        return {}
-    with po_path(lang).open("rb") as po:
-        messages = read_po(po, locale=lang, domain=DOMAIN)
-    return {
-        str(message.id): str(message.string)
-        for message in messages
-        if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string
-        if not message.fuzzy
-    }
+    return {msgid: text for msgid, (text, _) in located_catalog(lang).items()}
 
 
 class _Marks(HTMLParser):

@@ -24,11 +24,11 @@ export function setName(code) {
 }
 const loaded = new Map([["en", {}]]);
 let cards = {};
-let asking = 0;
+let cardRequests = 0;
 
 /** Load the translations into `lang` (once per page); resolves when they are the ones in use. */
 export async function loadCardTexts(lang) {
-  const ask = ++asking;
+  const ask = ++cardRequests;
   let found = loaded.get(lang);
   if (found === undefined) {
     try {
@@ -44,17 +44,48 @@ export async function loadCardTexts(lang) {
     }
     if (found === undefined) found = {};
   }
-  if (ask === asking) {
+  if (ask === cardRequests) {
     cards = found;
     effects = (effectWords.get(lang) || []).map((template) => ({ template, re: effectPattern(template) }));
-    lines = new Map();
-    for (const card of Object.values(found)) {
-      const english = String(card.oracle || "").split("\n");
-      const local = String(card.text || "").split("\n");
-      if (english.length === local.length) english.forEach((line, i) => line && lines.set(line, local[i]));
-    }
+    matchLines();
   }
-  return ask === asking;
+  return ask === cardRequests;
+}
+
+// The cards' Oracle text, by name (GET /api/oracle): asked for once the page is shown, as only the abilities
+// quoted in the log and on the stack need it (they are shown in English until it is here).
+let oracleTexts = null;
+let oracleAsked = null;
+
+/** Load the cards' Oracle text (once per page); resolves true when it came just now (the quoted abilities can
+ *  then be shown again in the language of the cards). */
+export function loadOracleTexts() {
+  if (oracleTexts !== null) return Promise.resolve(false);
+  if (oracleAsked) return oracleAsked;
+  oracleAsked = fetch("/api/oracle", { cache: "no-cache" })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((body) => {
+      if (!body || typeof body.cards !== "object" || body.cards === null) throw new Error("no Oracle texts");
+      oracleTexts = body.cards;
+      matchLines();
+      return true;
+    })
+    .catch(() => {
+      oracleAsked = null; // offline: asked for again next time
+      return false;
+    });
+  return oracleAsked;
+}
+
+/** The loaded translation's line for each line of Oracle text (when both have the same lines). */
+function matchLines() {
+  lines = new Map();
+  if (oracleTexts === null) return;
+  for (const [name, card] of Object.entries(cards)) {
+    const english = String(oracleTexts[name] || "").split("\n");
+    const local = String(card.text || "").split("\n");
+    if (english.length === local.length) english.forEach((line, i) => line && lines.set(line, local[i]));
+  }
 }
 
 let lines = new Map();

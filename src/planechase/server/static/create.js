@@ -218,6 +218,9 @@ function buildForm() {
       const chosen = boxes.filter((box) => box.checked).map((box) => box.value);
       if (boxes.length && !chosen.length) throw new Error(t("Choose at least one set for random decks."));
       if (chosen.length < boxes.length) form.sets = chosen;
+      // The deck filters (planechase.cards.filters): only the planes for remote play, for Commander games.
+      const filters = [...document.querySelectorAll("#filters input[name='filter']:checked")].map((box) => box.value);
+      if (filters.length) form.filters = filters;
       const exclude = $("exclude").value.split(",").map((name) => name.trim()).filter(Boolean);
       if (exclude.length) form.exclude = exclude;
     } else if (mode === "pasted") {

@@ -87,14 +87,21 @@ export function language() {
   return current;
 }
 
+// Made once per language: a list format takes milliseconds to make and the log asks for one per line.
+const listFormats = new Map();
+
 /** Join names as a list in the chosen language ("Ann, Bob and Cy"). */
 export function listOf(items) {
   const list = items.map(String);
-  try {
-    return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(list);
-  } catch {
-    return list.join(", ");
+  if (!listFormats.has(current)) {
+    try {
+      listFormats.set(current, new Intl.ListFormat(current, { style: "long", type: "conjunction" }));
+    } catch {
+      listFormats.set(current, null);
+    }
   }
+  const format = listFormats.get(current);
+  return format ? format.format(list) : list.join(", ");
 }
 
 /** Called with the language's code after every change of language (and once it is first loaded). */

@@ -9,23 +9,9 @@ const CACHE = "planechase-pages-v1";
 const SHELL = [
   "/",
   "/static/style.css",
-  "/static/table.js",
-  "/static/table-common.js",
-  "/static/table-connection.js",
-  "/static/table-planes.js",
-  "/static/table-panels.js",
-  "/static/table-tools.js",
-  "/static/table-log.js",
-  "/static/create.js",
-  "/static/dom.js",
-  "/static/i18n.js",
-  "/static/logtext.js",
-  "/static/logwords.js",
-  "/static/logtemplates-play.js",
-  "/static/logtemplates-cards.js",
-  "/static/cardtext.js",
-  "/static/decks.js",
-  "/static/sound.js",
+  // Each page's modules joined into one script (see planechase.server.bundle).
+  "/static/bundle/table.js",
+  "/static/bundle/create.js",
   "/static/boot.js",
   "/static/favicon.svg",
 ];
@@ -59,7 +45,7 @@ function keyOf(request) {
   const path = url.pathname;
   if (path === "/" || path.startsWith("/static/")) return path;
   if (path.startsWith("/t/")) return TABLE_PAGE;
-  if (path.startsWith("/api/i18n/") || path.startsWith("/api/cards/")) return path;
+  if (path.startsWith("/api/i18n/") || path.startsWith("/api/cards/") || path === "/api/oracle") return path;
   return null;
 }
 

@@ -5,7 +5,7 @@
 // The parts are modules beside it: table-common.js, table-connection.js, table-planes.js, table-panels.js,
 // table-tools.js and table-log.js; sound.js makes the optional sounds.
 
-import { loadCardTexts } from "./cardtext.js";
+import { loadCardTexts, loadOracleTexts } from "./cardtext.js";
 import { registerServiceWorker } from "./dom.js";
 import { N_, language, languageMenu, onLanguage, startLanguage, t } from "./i18n.js";
 import { soundSwitch } from "./sound.js";
@@ -46,6 +46,13 @@ onLanguage((lang) => {
     renderVisited();
     renderStack(); // the abilities quoted on the stack and in the log, in the language of the cards
     renderLog(true);
+    if (lang === "en") return;
+    // Then the Oracle text, by which those abilities are found in the translation (not needed to show the plane).
+    loadOracleTexts().then((came) => {
+      if (!came) return;
+      renderStack();
+      renderLog(true);
+    });
   });
 });
 startLanguage();
