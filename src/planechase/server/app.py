@@ -21,6 +21,8 @@ Routes:
   script (:mod:`planechase.server.bundle`).
 * ``GET /manifest.webmanifest``, ``GET /icons/icon-{192,512}.png`` and ``GET /sw.js``: the installable app's
   manifest, icons and service worker (:mod:`planechase.server.pwa`).
+* ``GET /healthz`` and ``GET /metrics``: whether this process can serve its tables, and its figures in the
+  Prometheus text format (see :mod:`planechase.server.metrics`).
 * ``WS /ws/{id}``: the table's live channel (see :mod:`planechase.server.channel` and
   :mod:`planechase.server.rooms`).
 
@@ -69,6 +71,7 @@ from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, house_rule_texts, table_config
 from .i18n import LANGUAGES, catalog
+from .metrics import CONTENT_TYPE, ServerMetrics, health
 from .net import Origins, TrustedProxies, client_address, link_base
 from .pages import ENTRY_MODULES, page, page_etag, page_language, release, versioned_prefix
 from .pwa import ICON_SIZES, icon_png, manifest
@@ -362,11 +365,20 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         cache = "public, max-age=31536000, immutable" if current else "no-cache"
         return Response(bundle(entry), media_type="text/javascript", headers={"Cache-Control": cache})
 
+    async def healthz(request: Request) -> Response:
+        healthy, body = await asyncio.to_thread(health, tables)
+        body["release"] = release()
+        return JSONResponse(body, status_code=200 if healthy else 503, headers={"Cache-Control": "no-store"})
+
+    async def metrics(request: Request) -> Response:
+        return Response(measured.exposition(), media_type=CONTENT_TYPE, headers={"Cache-Control": "no-store"})
+
     async def service_worker(request: Request) -> Response:
         # From the root, so that it looks after every page; always checked for a new version.
         return Response(_service_worker(), media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     channel = Channel(tables, settings, origins, collector.note_activity)
+    measured = ServerMetrics(tables, release=release())
 
     routes = [
         Route("/", index),
@@ -382,6 +394,8 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/manifest.webmanifest", web_manifest),
         Route("/icons/icon-{size:int}.png", icon),
         Route("/sw.js", service_worker),
+        Route("/healthz", healthz),
+        Route("/metrics", metrics),
         WebSocketRoute("/ws/{table_id}", channel.serve),
         Route("/static/v/{release}/bundle/{entry}", bundled),
         Route("/static/bundle/{entry}", bundled),

@@ -29,6 +29,7 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -178,6 +179,9 @@ class Store:
         self._inserts: list[tuple[str, int, str, str, str | None, float, str | None]] = []
         self._undone: list[tuple[str, int]] = []
         self._snapshots: list[tuple[str, int, bytes, float]] = []
+        #: What this store was asked to write since it was opened (for GET /metrics): tables, entries by kind.
+        self.created = 0
+        self.appended: Counter[str] = Counter()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Another process writing (several server workers): wait for its short transaction to end.
         self._db = self._connect()
@@ -252,6 +256,7 @@ class Store:
                 "INSERT INTO seats VALUES (?, ?, ?)",
                 [(record.id, seat, token) for seat, token in enumerate(record.seat_tokens)],
             )
+        self.created += 1
         return record
 
     def table(self, table_id: str) -> TableRecord | None:
@@ -400,6 +405,7 @@ class Store:
             return None
         shown = events if events is None or isinstance(events, str) else orjson.dumps(list(events)).decode()
         self._inserts.append((table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time(), shown))
+        self.appended[kind] += 1
         self._written()
         return seq
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import weakref
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from .rooms import CLIENT_IDS_KEPT, Room, TableLoadError
@@ -52,6 +53,10 @@ class Tables:
         self._background: set[asyncio.Future[None]] = set()
         #: Tables this process could not load for a fault of its own, with why (tried again after a restart).
         self.unloadable: dict[str, str] = {}
+        #: Told how long each commit took, in seconds (GET /metrics); commits that failed, and whether the last did.
+        self.on_commit: Callable[[float], None] | None = None
+        self.commit_failures = 0
+        self.last_commit_failed = False
 
     # -- committing ------------------------------------------------------------------------------
 
@@ -77,11 +82,16 @@ class Tables:
         waiters, self._commit_waiters = self._commit_waiters, []
         self._last_commit = asyncio.get_running_loop().time()
         failure: CommitError | None = None
+        started = time.perf_counter()
         try:
             self.store.commit()
         except Exception as exc:  # a full disk, say: nothing written since the last commit is kept
             failure = CommitError(f"{type(exc).__name__}: {exc}")
             log.error("The store could not commit: %s", failure)
+            self.commit_failures += 1
+        self.last_commit_failed = failure is not None
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - started)
         for waiter in waiters:
             if waiter.done():
                 continue
