@@ -95,7 +95,7 @@ def test_random_decks_take_the_deck_filters_and_an_unknown_filter_is_a_400(serve
         cards = [name for deck in config.get("decks", [config.get("shared_deck", [])]) for name in deck]
         assert cards and all(f.keeps(CATALOG[name]) for name in cards for f in FILTERS.values()), cards
     assert server.post("/api/tables", json=form).status_code == 201
-    for bad in (["webcam"], "remote", ["remote"] * 3, [1]):
+    for bad in (["webcam"], "remote", ["remote"] * 3, [1], [["remote"]], [{"remote": 1}]):
         response = server.post("/api/tables", json={**form, "filters": bad})
         assert response.status_code == 400, bad
         assert response.json()["error"] == "'filters' must be a list of deck filters: remote, commander"

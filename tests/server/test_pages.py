@@ -130,6 +130,8 @@ def test_modules_that_could_not_be_joined_safely_are_refused(tmp_path: Path, mon
     (tmp_path / "f.js").write_text("const text = `one\n// two`;\n")
     (tmp_path / "g.js").write_text("/* a */ const z = 1;\n")
     (tmp_path / "h.js").write_text("/**\n * Never closed.\n")
+    (tmp_path / "i.js").write_text('import { x as y } from "./b.js";\n')
+    (tmp_path / "j.js").write_text("foo(); /* a note\n// inner */\nbar();\n")
     (tmp_path / "e.js").write_text('import { x } from "./nowhere.js";\n')
     for entry, why in [
         ("a.js", "both declare 'y'"),
@@ -139,6 +141,8 @@ def test_modules_that_could_not_be_joined_safely_are_refused(tmp_path: Path, mon
         ("f.js", "template literal"),
         ("g.js", "code after a comment block"),
         ("h.js", "not closed"),
+        ("i.js", "renamed import"),
+        ("j.js", "opens after code"),
     ]:
         with pytest.raises(BundleError, match=why):
             bundling.bundle.__wrapped__(entry)

@@ -47,6 +47,8 @@ _DECLARED = re.compile(
     r"^(?:export\s+)?(?:(?:async\s+)?function\*?\s+([\w$]+)|class\s+([\w$]+)|(?:const|let|var)\s+([\w$]+))",
     re.MULTILINE,
 )
+#: A renamed import or export (``{ a as b }``): the name it binds is not declared anywhere, so it is refused.
+_RENAMED = re.compile(r"""^(?:import|export)\s+\{[^}]*\bas\b[^}]*\}""", re.MULTILINE)
 #: Top-level destructuring (``const { a, b } = ...``): its names cannot be checked here, so it is refused.
 _DESTRUCTURING = re.compile(r"^(?:export\s+)?(?:const|let|var)\s*[{\[]", re.MULTILINE)
 
@@ -114,6 +116,9 @@ def _without_comments(name: str, source: str) -> str:
             continue
         if not text or text.startswith("//"):
             continue
+        opened = text.rfind("/*")
+        if opened >= 0 and text.find("*/", opened + 2) < 0:
+            raise BundleError(f"{name}:{number}: a comment block opens after code on the line")
         if line.count("`") % 2 or text.endswith("\\"):
             raise BundleError(f"{name}:{number}: a string or template literal goes on to the next line")
         kept.append(line)
@@ -129,6 +134,8 @@ def bundle(entry: str) -> bytes:
     parts = []
     for name in evaluation_order(entry):
         source = _source(name)
+        if _RENAMED.search(source):
+            raise BundleError(f"{name}: a renamed import or export ('as') cannot be joined")
         if _DESTRUCTURING.search(source):
             raise BundleError(f"{name}: a top-level destructuring declaration cannot be checked for clashes")
         for match in _DECLARED.finditer(source):

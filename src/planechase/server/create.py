@@ -107,7 +107,11 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         raise CreateError("'exclude' must be a list of at most {most} card names", most=MAX_LIST)
     # Deck filters (planechase.cards.filters): only the cards for remote play, for Commander games.
     filters = form.get("filters", [])
-    if not (isinstance(filters, list) and len(filters) <= len(FILTERS) and all(f in FILTERS for f in filters)):
+    if not (
+        isinstance(filters, list)
+        and len(filters) <= len(FILTERS)
+        and all(isinstance(f, str) and f in FILTERS for f in filters)
+    ):
         raise CreateError("'filters' must be a list of deck filters: {filters}", filters=", ".join(FILTERS))
     eternities = form.get("eternities_map")
     if not planechase:

@@ -50,7 +50,7 @@ onLanguage((lang) => {
     // Then the Oracle text, by which those abilities are found in the translation (not needed to show the plane).
     loadOracleTexts().then((came) => {
       if (!came) return;
-      renderStack();
+      if (app.view) renderAll(); // the stack, a decision or a banner may quote an ability
       renderLog(true);
     });
   });
