@@ -9,7 +9,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize(("name", "fence"), [("planechase.service", "ini"), ("nginx.conf", "nginx")])
+@pytest.mark.parametrize(
+    ("name", "fence"), [("planechase.service", "ini"), ("nginx.conf", "nginx"), ("haproxy.cfg", "haproxy")]
+)
 def test_the_deployment_page_shows_each_file_as_it_is(name: str, fence: str) -> None:
     page = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
     text = (ROOT / "deploy" / name).read_text(encoding="utf-8").rstrip()

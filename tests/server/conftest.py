@@ -3,11 +3,16 @@ or limits it."""
 
 from __future__ import annotations
 
+import contextlib
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
+from pgserver import INSTALL_HINT, TemporaryPostgres, postgres_programs
+from planechase.server.store import TableStore
+from planechase.server.store import open_store as open_store_of
 from server.live import LiveServer, free_port
 
 #: A limit high enough that the tests sharing a server never meet it (the rate limit has its own test).
@@ -43,3 +48,61 @@ def new_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     finally:
         for live in started:
             live.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[TemporaryPostgres]:
+    """A PostgreSQL cluster of the tests' own for the whole run (see tests/pgserver.py); a test that needs it
+    fails, saying how to install PostgreSQL, where it is missing."""
+    programs = postgres_programs()
+    if programs is None:
+        pytest.fail(INSTALL_HINT)
+    cluster = TemporaryPostgres(programs).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def database(postgres: TemporaryPostgres) -> Iterator[str]:
+    """A new, empty database of the test's own (dropped after it): its address."""
+    import psycopg
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(postgres.url(), autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield postgres.url(name)
+    finally:
+        with psycopg.connect(postgres.url(), autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[..., TableStore]]:
+    """Open a store of the test's own, on SQLite and (a second run) on PostgreSQL: ``open_store(group_commit=...)``;
+    each call is another connection to the same tables, as another process would have."""
+    opened: list[TableStore] = []
+    url = request.getfixturevalue("database") if request.param == "postgresql" else ""
+
+    def make(*, group_commit: bool = False) -> TableStore:
+        store = open_store_of(tmp_path, url, group_commit=group_commit)
+        opened.append(store)
+        return store
+
+    try:
+        yield make
+    finally:
+        for store in opened:
+            with contextlib.suppress(Exception):
+                store.close()
+
+
+def raw_sql(store: TableStore, statement: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+    """Run ``statement`` (with ``?`` placeholders) on the store's own connection, SQLite's or PostgreSQL's."""
+    db = store._db  # type: ignore[attr-defined]
+    if store.__class__.__name__ == "PostgresStore":
+        statement = statement.replace("?", "%s")
+    cursor = db.execute(statement, tuple(params))
+    return list(cursor.fetchall()) if cursor.description else []

@@ -9,13 +9,15 @@ import json
 import multiprocessing
 import sqlite3
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from psycopg.errors import UniqueViolation
 
 from planechase.server.app import create_app
-from planechase.server.store import Store
+from planechase.server.store import Store, TableStore
 from planechase.server.tables import COMMIT_WINDOW, Tables
 from server.live import run_async
 
@@ -26,15 +28,15 @@ with warnings.catch_warnings():
     from starlette.websockets import WebSocketDisconnect
 
 
-def test_appended_entries_are_written_only_when_committed(tmp_path: Path) -> None:
-    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+def test_appended_entries_are_written_only_when_committed(open_store: Callable[..., TableStore]) -> None:
+    store = open_store(group_commit=True)
     ann = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
     cat = store.create_table({"players": ["Cat", "Dan"]}, {}, seats=2)
     store.append(ann.id, "action", {"type": "pass", "player": 0}, client_id="a1", seq=1)
     store.append(cat.id, "action", {"type": "pass", "player": 0}, client_id="c1", seq=1)
     store.append(ann.id, "action", {"type": "pass", "player": 1}, client_id="a2", seq=2)
     assert store.uncommitted
-    other = Store(tmp_path / "tables.sqlite3")  # another connection, as another process would have
+    other = open_store()  # another connection, as another process would have
     assert other.entries(ann.id) == [] and other.entries(cat.id) == []
     store.commit()
     assert not store.uncommitted
@@ -42,14 +44,14 @@ def test_appended_entries_are_written_only_when_committed(tmp_path: Path) -> Non
     assert [(e.seq, e.client_id) for e in other.entries(cat.id)] == [(1, "c1")]
 
 
-def test_a_failed_commit_keeps_none_of_its_entries(tmp_path: Path) -> None:
-    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+def test_a_failed_commit_keeps_none_of_its_entries(open_store: Callable[..., TableStore]) -> None:
+    store = open_store(group_commit=True)
     table = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
     store.append(table.id, "action", {"type": "pass", "player": 0}, client_id="a1", seq=1)
     store.commit()
     store.append(table.id, "action", {"type": "pass", "player": 1}, client_id="a2", seq=2)
     store.append(table.id, "action", {"type": "pass", "player": 0}, client_id="a3", seq=1)  # a number taken
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, UniqueViolation)):  # the database keeps each number unique
         store.commit()
     assert not store.uncommitted
     assert [e.client_id for e in store.entries(table.id)] == ["a1"]  # not a2 either: one transaction
@@ -58,8 +60,8 @@ def test_a_failed_commit_keeps_none_of_its_entries(tmp_path: Path) -> None:
     assert [e.client_id for e in store.entries(table.id)] == ["a1", "a2"]
 
 
-def test_group_commits_need_the_entry_number(tmp_path: Path) -> None:
-    store = Store(tmp_path / "tables.sqlite3", group_commit=True)
+def test_group_commits_need_the_entry_number(open_store: Callable[..., TableStore]) -> None:
+    store = open_store(group_commit=True)
     table = store.create_table({"players": ["Ann", "Bob"]}, {}, seats=2)
     with pytest.raises(ValueError, match="seq"):
         store.append(table.id, "action", {"type": "pass", "player": 0}, client_id="a1")

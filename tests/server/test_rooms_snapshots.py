@@ -8,6 +8,7 @@ import json
 import random
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +19,12 @@ from planechase.core.state import PlayerStatus
 from planechase.engine.reducer import legal_actions
 from planechase.server.create import table_config
 from planechase.server.rooms import CLIENT_IDS_KEPT, SNAPSHOT_EVERY, UNDO_DEPTH, Client, Room, public_event
-from planechase.server.store import Store
+from planechase.server.store import Store, TableStore
 from planechase.server.wire import Act, Log, Undo, UndoVote
+from server.conftest import raw_sql
 
 
-def _table(store: Store, players: int = 3, seed: int = 5, *, planechase: bool = True) -> str:
+def _table(store: TableStore, players: int = 3, seed: int = 5, *, planechase: bool = True) -> str:
     form = {"players": [f"P{n}" for n in range(players)], "seed": seed, "planechase": planechase}
     config, meta = table_config(form)
     return store.create_table(config, meta, seats=players).id
@@ -70,8 +72,10 @@ def _play(room: Room, client: Client, rng: random.Random, steps: int, start: int
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_room_loaded_from_the_store_is_the_room_that_wrote_it(tmp_path: Path, seed: int) -> None:
-    store = Store(tmp_path / "tables.sqlite3")
+def test_a_room_loaded_from_the_store_is_the_room_that_wrote_it(
+    open_store: Callable[..., TableStore], seed: int
+) -> None:
+    store = open_store()
     table = _table(store, seed=seed)
     room = Room.open(store, table)
     assert room is not None
@@ -85,19 +89,19 @@ def test_a_room_loaded_from_the_store_is_the_room_that_wrote_it(tmp_path: Path, 
         assert again is not None
         _same(room, again)
         assert again.replayed < SNAPSHOT_EVERY + UNDO_DEPTH  # from its snapshot, not from the start
-        kept = store._db.execute("SELECT * FROM snapshots").fetchall()
-        store._db.execute("DELETE FROM snapshots")  # and replayed from the start: the same room again
+        kept = raw_sql(store, "SELECT * FROM snapshots")
+        raw_sql(store, "DELETE FROM snapshots")  # and replayed from the start: the same room again
         whole = Room.open(store, table)
         assert whole is not None
         _same(room, whole)
         for row in kept:  # the snapshots back, for the next load (a long game goes on past one)
-            store._db.execute(f"INSERT INTO snapshots VALUES ({', '.join('?' * len(row))})", tuple(row))
+            raw_sql(store, f"INSERT INTO snapshots VALUES ({', '.join('?' * len(row))})", row)
         room = again  # play on with the loaded room
         room.snapshot_if_due()
 
 
-def test_an_undo_reaches_back_undo_depth_actions_and_no_further(tmp_path: Path) -> None:
-    store = Store(tmp_path / "tables.sqlite3")
+def test_an_undo_reaches_back_undo_depth_actions_and_no_further(open_store: Callable[..., TableStore]) -> None:
+    store = open_store()
     table = _table(store, players=2, planechase=False)  # nothing to decide: every adjustment is taken
     room = Room.open(store, table)
     assert room is not None
@@ -113,8 +117,10 @@ def test_an_undo_reaches_back_undo_depth_actions_and_no_further(tmp_path: Path) 
     assert again is not None and again.undoable == 0 and again.game_state == room.game_state
 
 
-def test_the_newest_client_ids_are_remembered_and_an_older_retry_is_stale_not_done_twice(tmp_path: Path) -> None:
-    store = Store(tmp_path / "tables.sqlite3")
+def test_the_newest_client_ids_are_remembered_and_an_older_retry_is_stale_not_done_twice(
+    open_store: Callable[..., TableStore],
+) -> None:
+    store = open_store()
     table = _table(store, players=2, planechase=False)
     room = Room.open(store, table)
     assert room is not None
@@ -133,8 +139,8 @@ def test_the_newest_client_ids_are_remembered_and_an_older_retry_is_stale_not_do
     assert again is not None and again.by_client.keys() == room.by_client.keys()
 
 
-def test_log_pages_leave_out_what_was_undone_and_end_with_the_setup(tmp_path: Path) -> None:
-    store = Store(tmp_path / "tables.sqlite3")
+def test_log_pages_leave_out_what_was_undone_and_end_with_the_setup(open_store: Callable[..., TableStore]) -> None:
+    store = open_store()
     table = _table(store, players=2, seed=9, planechase=False)
     room = Room.open(store, table)
     assert room is not None

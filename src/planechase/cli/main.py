@@ -11,6 +11,7 @@ import typer
 from .. import __version__
 from ..variants.eternities_map import PROFILES, CountersRule, PhenomenaRule, Visibility
 from .cards_cmd import Language, cards
+from .db_cmd import db_app
 from .deck_cmd import deck_app
 from .seats_cmd import seats
 
@@ -205,6 +206,17 @@ def serve(
             "may send), max_per_address, max_per_table, create_limit. See docs/web.md.",
         ),
     ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            envvar="PLANECHASE_DATABASE",
+            metavar="URL",
+            help="Keep the tables in this PostgreSQL database (postgresql://user:password@host/db) instead of "
+            "--data's SQLite file; several servers may share it. Needs pip install 'planechase[postgres]'.",
+            show_envvar=True,
+        ),
+    ] = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print a QR code of the address to open.")] = True,
 ) -> None:
     """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite. It prints the
@@ -223,6 +235,7 @@ def serve(
             max_per_address=max_per_address,
             max_per_table=max_per_table,
             tune=tuple(tune or ()),
+            database=database,
         )
     except ServeError as exc:
         typer.echo(f"Error: {exc}", err=True)
@@ -233,6 +246,7 @@ def serve(
 app.command("cards")(cards)
 app.command("seats")(seats)
 app.add_typer(deck_app, name="deck")
+app.add_typer(db_app, name="db")
 
 
 @app.command("build-engine")

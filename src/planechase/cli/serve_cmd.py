@@ -34,6 +34,26 @@ def check_public_url(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+def check_database(url: str) -> str:
+    """A PostgreSQL database's address as ``--database`` takes it; raises :class:`ServeError`.
+
+    >>> check_database("postgresql://planes@db/tables")
+    'postgresql://planes@db/tables'
+    >>> try:
+    ...     check_database("mysql://db/tables")
+    ... except ServeError as error:
+    ...     print(error)
+    --database takes a PostgreSQL address (postgresql://user:password@host/db), not a mysql:// one
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("postgresql", "postgres"):
+        raise ServeError(
+            "--database takes a PostgreSQL address (postgresql://user:password@host/db), "
+            f"not a {parts.scheme or 'plain'}:// one"
+        )
+    return url.strip()
+
+
 def server_settings(
     *,
     host: str,
@@ -47,6 +67,7 @@ def server_settings(
     max_per_table: int | None = None,
     tune: tuple[str, ...] = (),
     lan: str | None = None,
+    database: str | None = None,
 ) -> ServerSettings:
     """The settings for ``planechase serve``'s options: links carry the public URL if given, else the address
     announced for ``host`` (this machine's address on the local network, ``lan`` or found now, when listening on
@@ -58,6 +79,7 @@ def server_settings(
     trusted = tuple(ip.strip() for ip in (forwarded_allow_ips or "").split(",") if ip.strip())
     settings = ServerSettings(
         data=data,
+        database=check_database(database) if database else "",
         create_limit=defaults.create_limit if create_limit is None else create_limit,
         base_url=base,
         public_url=check_public_url(public_url) if public_url else "",
@@ -84,7 +106,13 @@ def run_server(*, host: str, port: int, settings: ServerSettings, workers: int =
     from ..server.guard import ConnectionGuard, raise_open_files, uvicorn_options
 
     raise_open_files()
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except Exception as exc:  # the database can't be reached, say: said plainly, not as a traceback
+        if not settings.database:
+            raise
+        typer.echo(f"Error: the tables' database can't be used: {type(exc).__name__}: {exc}", err=True)
+        return 1
     announce(host, port, settings, qr=qr)
     uvicorn.run(app, host=host, port=port, **uvicorn_options(settings, ConnectionGuard(settings)))
     return 0
@@ -106,7 +134,7 @@ def announce(host: str, port: int, settings: ServerSettings, *, qr: bool = True)
     """Tell whoever started the server where players open it, with a QR code of that address."""
     open_at = settings.link_base + "/"
     local = announced_url("127.0.0.1" if host in ANY_ADDRESS else host, port) + "/"
-    typer.echo(f"Planechase web table (tables are kept in {Path(settings.data).resolve()})")
+    typer.echo(f"Planechase web table (tables are kept in {settings.where_kept})")
     if settings.public_url:
         typer.echo(f"  Players open:      {open_at}   (--public-url)")
         typer.echo(f"  On this machine:   {local}")

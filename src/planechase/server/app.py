@@ -77,7 +77,7 @@ from .pages import ENTRY_MODULES, page, page_etag, page_language, release, versi
 from .pwa import ICON_SIZES, icon_png, manifest
 from .rooms import table_links
 from .settings import ServerSettings
-from .store import Store
+from .store import open_store
 from .tables import Tables
 
 log = logging.getLogger("planechase.server")
@@ -204,13 +204,13 @@ class RateLimit:
 
 
 def create_app(settings: ServerSettings | Path | str, *, create_limit: int | None = None) -> Starlette:
-    """The server app, keeping its tables in ``settings.data``/tables.sqlite3 (``settings`` may be just that
-    folder, for the defaults)."""
+    """The server app, keeping its tables in ``settings.data``/tables.sqlite3, or in the PostgreSQL database
+    ``settings.database`` (``settings`` may be just that folder, for the defaults)."""
     if not isinstance(settings, ServerSettings):
         settings = ServerSettings(data=Path(settings))
     if create_limit is not None:
         settings = dataclasses.replace(settings, create_limit=create_limit)
-    store = Store(Path(settings.data) / "tables.sqlite3", group_commit=True)
+    store = open_store(settings.data, settings.database)
     tables = Tables(store)
     limiter = RateLimit(settings.create_limit)
     collector = Collector()

@@ -15,6 +15,7 @@
   ``planechase_commit_seconds``           histogram   how long each commit of the store took (a commit serves every
                                                       table that acted in the same turn of the event loop)
   ``planechase_commit_failures_total``    counter     commits that failed (a full disk, say)
+  ``planechase_commit_conflicts_total``   counter     commits that found a number another server took first
   ``planechase_tables_unloadable``        gauge       tables this process could not load for a fault of its own
   ``planechase_info{release}``            gauge       1, labelled with the release of the pages' static files
   ======================================  ==========  ==============================================================
@@ -61,6 +62,11 @@ class _TablesNow(Collector):
         yield entries
         yield CounterMetricFamily(
             "planechase_commit_failures", "Commits of the store that failed.", tables.commit_failures
+        )
+        yield CounterMetricFamily(
+            "planechase_commit_conflicts",
+            "Commits that found an entry's number taken by another server (its tables were read again).",
+            tables.commit_conflicts,
         )
         yield GaugeMetricFamily(
             "planechase_tables_unloadable",

@@ -45,7 +45,7 @@ from ..engine.serialize import STATE_FORMAT_VERSION, state_from_dict, state_to_d
 from ..engine.views import view
 from ..errors import IllegalActionError, Param, PlanechaseError, Text
 from .create import house_rule_texts
-from .store import Entry, Store, StoredTable, TableRecord
+from .store import Entry, StoredTable, TableRecord, TableStore
 from .wire import LOG_PAGE, Act, Join, Log, Message, Ping, Undo, UndoVote, apply_changes, encode, view_changes
 
 __all__ = ["Client", "Outgoing", "Room", "TableLoadError", "apply_changes", "public_event", "view_changes"]
@@ -165,7 +165,7 @@ class Room:
     def __init__(
         self,
         record: TableRecord,
-        store: Store,
+        store: TableStore,
         *,
         states: list[GameState],
         live: list[int],
@@ -205,7 +205,7 @@ class Room:
     # -- loading ---------------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, stored: StoredTable, store: Store, catalog: Catalog = CATALOG) -> Room:
+    def load(cls, stored: StoredTable, store: TableStore, catalog: Catalog = CATALOG) -> Room:
         """Rebuild a table from what the store read (:meth:`Store.read_table`): from its newest snapshot that
         this version can read, replaying only the entries after it. Safe to run off the event loop (it reads
         and, for a table stored by an earlier version, fills in the log, but touches no room). Raises
@@ -284,7 +284,7 @@ class Room:
         return room
 
     @classmethod
-    def open(cls, store: Store, table_id: str) -> Room | None:
+    def open(cls, store: TableStore, table_id: str) -> Room | None:
         """Load a table from ``store`` at once (tests and tools; the server loads off its event loop)."""
         stored = store.read_table(table_id, recent=CLIENT_IDS_KEPT)
         return None if stored is None else cls.load(stored, store)
@@ -727,7 +727,7 @@ def snapshot_body(base: GameState, live: Sequence[int], undoable: int) -> bytes:
 
 
 def _read_snapshot(
-    body: bytes, seq: int, store: Store, table_id: str, catalog: Catalog
+    body: bytes, seq: int, store: TableStore, table_id: str, catalog: Catalog
 ) -> tuple[list[GameState], list[int], int, int] | None:
     """The states an undo can reach at a snapshot, the entries that made them, how many actions can be undone,
     and the snapshot's number; ``None`` if this version can't use it."""

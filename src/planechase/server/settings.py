@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,9 @@ class ServerSettings:
 
     #: Where tables are kept (``tables.sqlite3`` is made there).
     data: Path = Path("planechase-data")
+    #: A PostgreSQL database to keep the tables in (``postgresql://user:password@host/db``) instead of ``data``'s
+    #: SQLite file: several servers, on several machines, may share it (see :mod:`planechase.server.pgstore`).
+    database: str = ""
     #: How many tables one address may create per minute.
     create_limit: int = 20
     #: The address the server's links and QR codes carry when no public URL is set: what a phone can open.
@@ -81,6 +85,19 @@ class ServerSettings:
                 raise ValueError(f"{name} must be above 0")
             values[name] = value
         return replace(self, **values)  # type: ignore[arg-type]
+
+    @property
+    def where_kept(self) -> str:
+        """Where the tables are kept, to tell the operator: the database's address without its password, or the
+        SQLite file's folder.
+
+        >>> ServerSettings(database="postgresql://planes:secret@db.example.org:5432/tables").where_kept
+        'PostgreSQL at db.example.org:5432/tables'
+        """
+        if not self.database:
+            return str(Path(self.data).resolve())
+        parts = urlsplit(self.database)
+        return f"PostgreSQL at {parts.hostname or 'localhost'}{f':{parts.port}' if parts.port else ''}{parts.path}"
 
     @property
     def link_base(self) -> str:

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -91,6 +91,35 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_record(config: Mapping[str, Any], meta: Mapping[str, Any], seats: int) -> TableRecord:
+    """A new table's record: a fresh id, and a fresh token for each seat, the creator and the spectators."""
+    return TableRecord(
+        id=secrets.token_urlsafe(6),
+        created=time.time(),
+        config=dict(config),
+        meta=dict(meta),
+        creator_token=new_token(),
+        spectator_token=new_token(),
+        seat_tokens=tuple(new_token() for _ in range(seats)),
+    )
+
+
+def log_page_of(
+    rows: Sequence[Sequence[Any]], *, limit: int, min_entries: int, wanted: int
+) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
+    """A page of the log from the rows ``(seq, events JSON)`` a store read, newest first (at most ``wanted``):
+    the fewest that hold ``limit`` events and number at least ``min_entries``, and whether older ones remain."""
+    page: list[tuple[int, list[dict[str, Any]]]] = []
+    count = 0
+    for seq, events in rows:
+        if count >= limit and len(page) >= min_entries:
+            return page, True
+        shown = [] if events is None else orjson.loads(events)
+        page.append((seq, shown))
+        count += len(shown)
+    return page, len(rows) == wanted
+
+
 @dataclass(frozen=True)
 class TableRecord:
     """A stored table: its id, when it was made, its game configuration (JSON form), what the creator
@@ -138,6 +167,48 @@ class StoredTable:
     entries: list[Entry]
     #: The newest entries that carry a client id, up to the number asked for, in order.
     recent: list[Entry]
+
+
+class TableStore(Protocol):
+    """What the web table needs of a store: :class:`Store` (SQLite) and
+    :class:`~planechase.server.pgstore.PostgresStore` (PostgreSQL) both are one."""
+
+    group_commit: bool
+    created: int
+    appended: Counter[str]
+
+    def close(self) -> None: ...
+    def create_table(self, config: Mapping[str, Any], meta: Mapping[str, Any], *, seats: int) -> TableRecord: ...
+    def table(self, table_id: str) -> TableRecord | None: ...
+    def table_ids(self) -> list[str]: ...
+    def set_aside(self, table_id: str, reason: str) -> None: ...
+    def broken_tables(self) -> list[tuple[str, str]]: ...
+    def entries(self, table_id: str, *, after: int = 0) -> list[Entry]: ...
+    def entries_at(self, table_id: str, seqs: Sequence[int]) -> list[Entry]: ...
+    def read_table(self, table_id: str, *, recent: int) -> StoredTable | None: ...
+    def log_page(
+        self, table_id: str, *, before: int, limit: int, min_entries: int = 0
+    ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]: ...
+    def append(
+        self,
+        table_id: str,
+        kind: str,
+        body: Mapping[str, Any],
+        *,
+        client_id: str | None,
+        seq: int | None = None,
+        events: Sequence[Mapping[str, Any]] | str | None = None,
+    ) -> int | None: ...
+    def mark_undone(self, table_id: str, seq: int) -> None: ...
+    def put_snapshot(self, table_id: str, seq: int, body: bytes) -> None: ...
+    def fill_in_events(
+        self, table_id: str, events: Sequence[tuple[int, list[dict[str, Any]]]], undone: Sequence[int]
+    ) -> None: ...
+    @property
+    def uncommitted(self) -> bool: ...
+    def commit(self) -> None: ...
+    def entry_of_client(self, table_id: str, client_id: str) -> Entry | None: ...
+    def number_taken(self, error: BaseException) -> bool: ...
 
 
 _ENTRY_COLUMNS = "seq, kind, body, client_id, events"
@@ -230,15 +301,7 @@ class Store:
     def create_table(self, config: Mapping[str, Any], meta: Mapping[str, Any], *, seats: int) -> TableRecord:
         """Store a new table with fresh tokens and return it, in a transaction of its own (entries queued for a
         group commit are not written by it: they wait for their own commit)."""
-        record = TableRecord(
-            id=secrets.token_urlsafe(6),
-            created=time.time(),
-            config=dict(config),
-            meta=dict(meta),
-            creator_token=new_token(),
-            spectator_token=new_token(),
-            seat_tokens=tuple(new_token() for _ in range(seats)),
-        )
+        record = new_record(config, meta, seats)
         with self._transaction():
             self._db.execute(
                 "INSERT INTO tables (id, created, config, meta, creator_token, spectator_token) "
@@ -291,6 +354,23 @@ class Store:
         """The tables set aside, with why: ``[(id, reason), ...]``."""
         rows = self._db.execute("SELECT id, broken FROM tables WHERE broken IS NOT NULL ORDER BY created").fetchall()
         return [(row[0], row[1]) for row in rows]
+
+    def table_ids(self) -> list[str]:
+        """Every table's id, oldest first."""
+        return [row[0] for row in self._reader().execute("SELECT id FROM tables ORDER BY created").fetchall()]
+
+    def raw_entries(self, table_id: str) -> list[tuple[Any, ...]]:
+        """The table's entries as stored, every column (``undone`` as a bool), in order: to copy them elsewhere."""
+        rows = (
+            self._reader()
+            .execute(
+                "SELECT table_id, seq, kind, body, client_id, created, events, undone FROM entries "
+                "WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            )
+            .fetchall()
+        )
+        return [(*row[:7], bool(row[7])) for row in rows]
 
     # -- entries ---------------------------------------------------------------------------------
 
@@ -372,15 +452,7 @@ class Store:
             )
             .fetchall()
         )
-        page: list[tuple[int, list[dict[str, Any]]]] = []
-        count = 0
-        for seq, events in rows:
-            if count >= limit and len(page) >= min_entries:
-                return page, True
-            shown = [] if events is None else orjson.loads(events)
-            page.append((seq, shown))
-            count += len(shown)
-        return page, len(rows) == wanted
+        return log_page_of(rows, limit=limit, min_entries=min_entries, wanted=wanted)
 
     def append(
         self,
@@ -476,6 +548,12 @@ class Store:
         )
         return None if row is None else _entry(row)
 
+    @staticmethod
+    def number_taken(error: BaseException) -> bool:
+        """Whether a failed :meth:`commit` failed because an entry's number was taken already (another process
+        wrote the table first), not because the store is failing."""
+        return isinstance(error, sqlite3.IntegrityError)
+
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
@@ -505,3 +583,13 @@ def _roll_back(db: sqlite3.Connection) -> None:
     if db.in_transaction:
         with contextlib.suppress(sqlite3.Error):
             db.execute("ROLLBACK")
+
+
+def open_store(data: Path | str, database: str = "", *, group_commit: bool = True) -> TableStore:
+    """The store a server keeps its tables in: the PostgreSQL ``database`` when one is given, else the SQLite
+    file ``tables.sqlite3`` in the folder ``data``."""
+    if database:
+        from .pgstore import PostgresStore
+
+        return PostgresStore(database, group_commit=group_commit)
+    return Store(Path(data) / "tables.sqlite3", group_commit=group_commit)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from .rooms import CLIENT_IDS_KEPT, Room, TableLoadError
-from .store import Store, TableRecord
+from .store import TableRecord, TableStore
 
 log = logging.getLogger("planechase.server")
 
@@ -42,7 +42,7 @@ class TableUnavailableError(Exception):
 class Tables:
     """The rooms in memory, loaded from the store when first needed, and the store's group commits."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: TableStore) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
         #: Each room's lock (a room that left memory keeps its own, and a new room of the table gets a new one).
@@ -56,6 +56,7 @@ class Tables:
         #: Told how long each commit took, in seconds (GET /metrics); commits that failed, and whether the last did.
         self.on_commit: Callable[[float], None] | None = None
         self.commit_failures = 0
+        self.commit_conflicts = 0
         self.last_commit_failed = False
 
     # -- committing ------------------------------------------------------------------------------
@@ -87,9 +88,15 @@ class Tables:
             self.store.commit()
         except Exception as exc:  # a full disk, say: nothing written since the last commit is kept
             failure = CommitError(f"{type(exc).__name__}: {exc}")
-            log.error("The store could not commit: %s", failure)
-            self.commit_failures += 1
-        self.last_commit_failed = failure is not None
+            if self.store.number_taken(exc):  # another server wrote a table first: its rooms here are behind
+                log.warning("Another server took an entry's number first; its tables are read again: %s", exc)
+                self.commit_conflicts += 1
+            else:
+                log.error("The store could not commit: %s", failure)
+                self.commit_failures += 1
+                self.last_commit_failed = True
+        if failure is None:
+            self.last_commit_failed = False
         if self.on_commit is not None:
             self.on_commit(time.perf_counter() - started)
         for waiter in waiters:

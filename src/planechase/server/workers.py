@@ -36,7 +36,6 @@ import zlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import FrameType
 from urllib.parse import unquote
 
@@ -429,11 +428,11 @@ def serve_workers(*, host: str, port: int, settings: ServerSettings, workers: in
     if not hasattr(socket, "send_fds") or not hasattr(socket, "SOCK_SEQPACKET"):
         raise WorkersError("--workers needs a system that can pass connections between processes (Linux)")
     from .guard import raise_open_files
-    from .store import Store
+    from .store import open_store
 
     raise_open_files()
-    # The file made (WAL, tables) once, here: workers opening a new file together would race to set it up.
-    Store(Path(settings.data) / "tables.sqlite3").close()
+    # The store set up (the file's WAL and tables, or the database's schema) once, here, before the workers.
+    open_store(settings.data, settings.database, group_commit=False).close()
     listeners = bind(host, port)
     front = Front(listeners, [])
     wake_reader, wake_writer = socket.socketpair()

@@ -1,0 +1,450 @@
+"""Where the web table keeps its games on PostgreSQL: :class:`PostgresStore`, the same store as the SQLite one
+(:class:`planechase.server.store.Store`) on a database several server processes and machines share.
+
+``planechase serve --database postgresql://user:password@host/db`` (or ``PLANECHASE_DATABASE``) keeps the tables
+there instead of in ``DIR/tables.sqlite3``. The server sets up the schema itself when it starts: plain versioned
+SQL (:data:`MIGRATIONS`), each version applied once, in order, in a transaction holding an advisory lock, so
+servers starting at the same moment don't race; ``planechase_schema`` records the version. An entry's number is
+unique per table (the primary key ``(table_id, seq)``): the database decides the order of a table's entries, and
+a commit that would take a number already taken fails whole, keeping none of its writes, as with SQLite.
+
+It needs the ``postgres`` extra (``pip install 'planechase[postgres]'``: psycopg 3 with its own libpq).
+``planechase db copy`` copies an SQLite data directory's tables into a database (:func:`copy_tables`).
+
+The store's own connection serves the thread that serves the tables (the event loop); other threads read through
+connections of their own, as with SQLite.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import orjson
+
+from .store import (
+    _ENTRY_COLUMNS,
+    SNAPSHOTS_KEPT,
+    Entry,
+    Snapshot,
+    Store,
+    StoredTable,
+    TableRecord,
+    _entry,
+    log_page_of,
+    new_record,
+)
+
+try:
+    import psycopg
+except ImportError:  # pragma: no cover - the extra is not installed
+    psycopg = None  # type: ignore[assignment]
+
+#: The schema, by version: each applied once, in order (``planechase_schema`` holds the version reached).
+MIGRATIONS: dict[int, str] = {
+    1: """
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    created DOUBLE PRECISION NOT NULL,
+    config TEXT NOT NULL,
+    meta TEXT NOT NULL,
+    creator_token TEXT NOT NULL,
+    spectator_token TEXT NOT NULL,
+    broken TEXT
+);
+CREATE TABLE seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE entries (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    body TEXT NOT NULL,
+    client_id TEXT,
+    created DOUBLE PRECISION NOT NULL,
+    events TEXT,
+    undone BOOLEAN NOT NULL DEFAULT FALSE,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE snapshots (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    body BYTEA NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+""",
+}
+#: The advisory lock the migrations take (any number that is the project's own).
+_MIGRATION_LOCK = 0x706C616E
+
+
+def _psycopg() -> Any:
+    if psycopg is None:
+        raise RuntimeError(
+            "keeping tables in PostgreSQL needs psycopg: pip install 'planechase[postgres]' (or psycopg[binary])"
+        )
+    return psycopg
+
+
+def _sql(statement: str) -> str:
+    """A statement written with SQLite's ``?`` placeholders, in psycopg's ``%s``."""
+    return statement.replace("?", "%s")
+
+
+class PostgresStore:
+    """The tables on PostgreSQL, with :class:`~planechase.server.store.Store`'s methods and guarantees (see the
+    module's notes): writes are queued and written by :meth:`commit` in one transaction (at once unless
+    ``group_commit``), and a commit that fails keeps none of its writes."""
+
+    def __init__(self, url: str, *, group_commit: bool = False, connect_timeout: float = 10.0) -> None:
+        self.url = url
+        self.group_commit = group_commit
+        self.connect_timeout = connect_timeout
+        self._inserts: list[tuple[str, int, str, str, str | None, float, str | None]] = []
+        self._undone: list[tuple[str, int]] = []
+        self._snapshots: list[tuple[str, int, bytes, float]] = []
+        self.created = 0
+        self.appended: Counter[str] = Counter()
+        self._db = self._connect()
+        self._readers = threading.local()
+        self._owner = threading.get_ident()
+        self._set_up()
+
+    def _connect(self) -> Any:
+        return _psycopg().connect(self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout)))
+
+    def _set_up(self) -> None:
+        """Apply the migrations this database has not had yet (one server at a time: an advisory lock)."""
+        with self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            self._db.execute("CREATE TABLE IF NOT EXISTS planechase_schema (version INTEGER NOT NULL)")
+            row = self._db.execute("SELECT MAX(version) FROM planechase_schema").fetchone()
+            version = row[0] or 0
+            for number in sorted(n for n in MIGRATIONS if n > version):
+                self._db.execute(MIGRATIONS[number])
+                self._db.execute("INSERT INTO planechase_schema VALUES (%s)", (number,))
+
+    @property
+    def schema_version(self) -> int:
+        """The version of the schema this database has."""
+        return int(self._db.execute("SELECT MAX(version) FROM planechase_schema").fetchone()[0] or 0)
+
+    def close(self) -> None:
+        self._db.close()
+        reader = getattr(self._readers, "db", None)
+        if reader is not None:
+            reader.close()
+
+    def _reader(self) -> Any:
+        """A connection for reading: the store's own on its thread, else one per thread."""
+        if threading.get_ident() == self._owner:
+            return self._db
+        db = getattr(self._readers, "db", None)
+        if db is None or db.closed:
+            db = self._readers.db = self._connect()
+        return db
+
+    # -- tables ----------------------------------------------------------------------------------
+
+    def create_table(self, config: Mapping[str, Any], meta: Mapping[str, Any], *, seats: int) -> TableRecord:
+        """Store a new table with fresh tokens and return it, in a transaction of its own."""
+        record = new_record(config, meta, seats)
+        with self._db.transaction():
+            self._db.execute(
+                _sql(
+                    "INSERT INTO tables (id, created, config, meta, creator_token, spectator_token) "
+                    "VALUES (?, ?, ?, ?, ?, ?)"
+                ),
+                (
+                    record.id,
+                    record.created,
+                    orjson.dumps(record.config).decode(),
+                    orjson.dumps(record.meta).decode(),
+                    record.creator_token,
+                    record.spectator_token,
+                ),
+            )
+            with self._db.cursor() as cursor:
+                cursor.executemany(
+                    _sql("INSERT INTO seats VALUES (?, ?, ?)"),
+                    [(record.id, seat, token) for seat, token in enumerate(record.seat_tokens)],
+                )
+        self.created += 1
+        return record
+
+    def table(self, table_id: str) -> TableRecord | None:
+        return self._record(self._reader(), table_id)
+
+    @staticmethod
+    def _record(db: Any, table_id: str) -> TableRecord | None:
+        row = db.execute(
+            _sql("SELECT id, created, config, meta, creator_token, spectator_token, broken FROM tables WHERE id = ?"),
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        tokens = db.execute(_sql("SELECT token FROM seats WHERE table_id = ? ORDER BY seat"), (table_id,)).fetchall()
+        return TableRecord(
+            id=row[0],
+            created=row[1],
+            config=orjson.loads(row[2]),
+            meta=orjson.loads(row[3]),
+            creator_token=row[4],
+            spectator_token=row[5],
+            seat_tokens=tuple(t[0] for t in tokens),
+            broken=row[6] or "",
+        )
+
+    def set_aside(self, table_id: str, reason: str) -> None:
+        """Mark a table that cannot be loaded (it is kept, and reported instead of being loaded again)."""
+        self._db.execute(_sql("UPDATE tables SET broken = ? WHERE id = ?"), (reason[:500] or "?", table_id))
+
+    def broken_tables(self) -> list[tuple[str, str]]:
+        """The tables set aside, with why: ``[(id, reason), ...]``."""
+        rows = self._db.execute("SELECT id, broken FROM tables WHERE broken IS NOT NULL ORDER BY created").fetchall()
+        return [(row[0], row[1]) for row in rows]
+
+    def table_ids(self) -> list[str]:
+        """Every table's id, oldest first."""
+        return [row[0] for row in self._reader().execute("SELECT id FROM tables ORDER BY created").fetchall()]
+
+    # -- entries ---------------------------------------------------------------------------------
+
+    def entries(self, table_id: str, *, after: int = 0) -> list[Entry]:
+        """The table's entries after number ``after``, in order."""
+        rows = (
+            self._reader()
+            .execute(
+                _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq"),
+                (table_id, after),
+            )
+            .fetchall()
+        )
+        return [_entry(row) for row in rows]
+
+    def entries_at(self, table_id: str, seqs: Sequence[int]) -> list[Entry]:
+        """The table's entries of the given numbers (those that exist), in order."""
+        if not seqs:
+            return []
+        rows = (
+            self._reader()
+            .execute(
+                _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq = ANY(?) ORDER BY seq"),
+                (table_id, list(seqs)),
+            )
+            .fetchall()
+        )
+        return [_entry(row) for row in rows]
+
+    def read_table(self, table_id: str, *, recent: int) -> StoredTable | None:
+        """Everything loading a table needs, from one consistent read (a repeatable-read transaction)."""
+        db = self._reader()
+        with _read_only(db):
+            record = self._record(db, table_id)
+            if record is None:
+                return None
+            rows = db.execute(
+                _sql("SELECT seq, body FROM snapshots WHERE table_id = ? ORDER BY seq DESC"), (table_id,)
+            ).fetchall()
+            snapshots = [Snapshot(seq, bytes(body)) for seq, body in rows]
+            after = snapshots[-1].seq if snapshots else 0
+            entries = [
+                _entry(row)
+                for row in db.execute(
+                    _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq"),
+                    (table_id, after),
+                ).fetchall()
+            ]
+            newest = [
+                _entry(row)
+                for row in db.execute(
+                    _sql(
+                        f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id IS NOT NULL "
+                        "ORDER BY seq DESC LIMIT ?"
+                    ),
+                    (table_id, recent),
+                ).fetchall()
+            ]
+        return StoredTable(record, snapshots, entries, newest[::-1])
+
+    def log_page(
+        self, table_id: str, *, before: int, limit: int, min_entries: int = 0
+    ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
+        """As :meth:`Store.log_page`: the events of the table's actions below ``before``, newest first."""
+        wanted = max(limit, min_entries) + 1
+        rows = (
+            self._reader()
+            .execute(
+                _sql(
+                    "SELECT seq, events FROM entries WHERE table_id = ? AND seq < ? AND NOT undone "
+                    "AND (kind = 'action' OR (kind = 'undo' AND events IS NOT NULL)) ORDER BY seq DESC LIMIT ?"
+                ),
+                (table_id, before, wanted),
+            )
+            .fetchall()
+        )
+        return log_page_of(rows, limit=limit, min_entries=min_entries, wanted=wanted)
+
+    def append(
+        self,
+        table_id: str,
+        kind: str,
+        body: Mapping[str, Any],
+        *,
+        client_id: str | None,
+        seq: int | None = None,
+        events: Sequence[Mapping[str, Any]] | str | None = None,
+    ) -> int | None:
+        """As :meth:`Store.append`: write an entry after the table's last; its number, or ``None`` for a retry."""
+        if seq is None:
+            if self.group_commit:
+                raise ValueError("with group commits, say which number the entry takes (seq)")
+            last = self._db.execute(_sql("SELECT MAX(seq) FROM entries WHERE table_id = ?"), (table_id,)).fetchone()[0]
+            seq = (last or 0) + 1
+        if not self.group_commit and client_id is not None and self.entry_of_client(table_id, client_id):
+            return None
+        shown = events if events is None or isinstance(events, str) else orjson.dumps(list(events)).decode()
+        self._inserts.append((table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time(), shown))
+        self.appended[kind] += 1
+        self._written()
+        return seq
+
+    def mark_undone(self, table_id: str, seq: int) -> None:
+        """Mark action ``seq`` as taken back by an undo (written with the next commit)."""
+        self._undone.append((table_id, seq))
+        self._written()
+
+    def put_snapshot(self, table_id: str, seq: int, body: bytes) -> None:
+        """Keep a snapshot of the table at entry ``seq`` (written with the next commit)."""
+        self._snapshots.append((table_id, seq, body, time.time()))
+        self._written()
+
+    def fill_in_events(
+        self, table_id: str, events: Sequence[tuple[int, list[dict[str, Any]]]], undone: Sequence[int]
+    ) -> None:
+        """Store the events of entries written before the store kept them (see :meth:`Store.fill_in_events`)."""
+        db = self._reader()
+        with db.transaction(), db.cursor() as cursor:
+            cursor.executemany(
+                _sql("UPDATE entries SET events = ? WHERE table_id = ? AND seq = ?"),
+                [(orjson.dumps(shown).decode(), table_id, seq) for seq, shown in events],
+            )
+            cursor.executemany(
+                _sql("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"),
+                [(table_id, seq) for seq in undone],
+            )
+
+    def _written(self) -> None:
+        if not self.group_commit:
+            self.commit()
+
+    @property
+    def uncommitted(self) -> bool:
+        """Whether anything was written since the last commit (only with ``group_commit``)."""
+        return bool(self._inserts or self._undone or self._snapshots)
+
+    def commit(self) -> None:
+        """Write and commit what was written since the last commit, in one transaction; if that fails (a number
+        another server took first, the database gone) none of it is kept, and the error is raised."""
+        if not self.uncommitted:
+            return
+        inserts, self._inserts = self._inserts, []
+        undone, self._undone = self._undone, []
+        snapshots, self._snapshots = self._snapshots, []
+        db = self._db
+        if db.closed or db.broken:  # the database went away and came back: a new connection
+            self._db = db = self._connect()
+        with db.transaction(), db.cursor() as cursor:
+            cursor.executemany(_sql("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, FALSE)"), inserts)
+            cursor.executemany(_sql("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"), undone)
+            for table_id, seq, body, created in snapshots:
+                cursor.execute(
+                    _sql(
+                        "INSERT INTO snapshots VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seq) "
+                        "DO UPDATE SET body = EXCLUDED.body, created = EXCLUDED.created"
+                    ),
+                    (table_id, seq, body, created),
+                )
+                cursor.execute(
+                    _sql(
+                        "DELETE FROM snapshots WHERE table_id = ? AND seq NOT IN "
+                        "(SELECT seq FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT ?)"
+                    ),
+                    (table_id, table_id, SNAPSHOTS_KEPT),
+                )
+
+    def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
+        """The entry a client stored under ``client_id`` at this table, if any."""
+        row = (
+            self._reader()
+            .execute(
+                _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id = ?"),
+                (table_id, client_id),
+            )
+            .fetchone()
+        )
+        return None if row is None else _entry(row)
+
+    @staticmethod
+    def number_taken(error: BaseException) -> bool:
+        """Whether a failed :meth:`commit` failed because an entry's number was taken already (another server
+        wrote the table first): the database keeps each table's numbers unique."""
+        return psycopg is not None and isinstance(error, psycopg.errors.UniqueViolation)
+
+
+@contextmanager
+def _read_only(db: Any) -> Iterator[None]:
+    """One consistent read (repeatable read), rolled back after."""
+    with db.transaction(force_rollback=True):
+        db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
+
+
+def copy_tables(source: Store, target: PostgresStore) -> tuple[int, int]:
+    """Copy every table of an SQLite store into a PostgreSQL one (each table in a transaction of its own, its
+    record, seats, entries and snapshots as they are); tables the target has already are left alone. Returns
+    ``(copied, skipped)``."""
+    copied = skipped = 0
+    for table_id in source.table_ids():
+        record = source.table(table_id)
+        stored = source.read_table(table_id, recent=0)
+        if record is None or stored is None:
+            continue
+        db = target._db
+        with db.transaction(), db.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                (
+                    record.id,
+                    record.created,
+                    orjson.dumps(record.config).decode(),
+                    orjson.dumps(record.meta).decode(),
+                    record.creator_token,
+                    record.spectator_token,
+                    record.broken or None,
+                ),
+            )
+            if cursor.rowcount == 0:
+                skipped += 1
+                continue
+            cursor.executemany(
+                "INSERT INTO seats VALUES (%s, %s, %s)",
+                [(record.id, seat, token) for seat, token in enumerate(record.seat_tokens)],
+            )
+            cursor.executemany(
+                "INSERT INTO entries VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", source.raw_entries(table_id)
+            )
+            cursor.executemany(
+                "INSERT INTO snapshots VALUES (%s, %s, %s, %s)",
+                [(table_id, s.seq, s.body, record.created) for s in stored.snapshots],
+            )
+        copied += 1
+    return copied, skipped
