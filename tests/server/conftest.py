@@ -13,6 +13,8 @@ import pytest
 from pgserver import INSTALL_HINT, TemporaryPostgres, postgres_programs
 from planechase.server.store import TableStore
 from planechase.server.store import open_store as open_store_of
+from redisserver import INSTALL_HINT as REDIS_HINT
+from redisserver import TemporaryRedis, redis_program
 from server.live import LiveServer, free_port
 
 #: A limit high enough that the tests sharing a server never meet it (the rate limit has its own test).
@@ -106,3 +108,16 @@ def raw_sql(store: TableStore, statement: str, params: Sequence[object] = ()) ->
         statement = statement.replace("?", "%s")
     cursor = db.execute(statement, tuple(params))
     return list(cursor.fetchall()) if cursor.description else []
+
+
+@pytest.fixture
+def redis_server() -> Iterator[TemporaryRedis]:
+    """A Redis server of the test's own (see tests/redisserver.py)."""
+    program = redis_program()
+    if program is None:
+        pytest.fail(REDIS_HINT)
+    server = TemporaryRedis(program).start()
+    try:
+        yield server
+    finally:
+        server.stop()

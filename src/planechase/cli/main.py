@@ -217,6 +217,17 @@ def serve(
             show_envvar=True,
         ),
     ] = None,
+    bus: Annotated[
+        str | None,
+        typer.Option(
+            "--bus",
+            envvar="PLANECHASE_BUS",
+            metavar="URL",
+            help="A Redis server (redis://host:6379/0) through which the servers sharing --database tell each other "
+            "what they wrote, so one table's screens may reach any of them. Needs pip install 'planechase[redis]'.",
+            show_envvar=True,
+        ),
+    ] = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print a QR code of the address to open.")] = True,
 ) -> None:
     """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite. It prints the
@@ -236,6 +247,7 @@ def serve(
             max_per_table=max_per_table,
             tune=tuple(tune or ()),
             database=database,
+            bus=bus,
         )
     except ServeError as exc:
         typer.echo(f"Error: {exc}", err=True)

@@ -54,6 +54,19 @@ def check_database(url: str) -> str:
     return url.strip()
 
 
+def check_bus(url: str, database: str | None) -> str:
+    """A Redis server's address as ``--bus`` takes it (with ``--database``); raises :class:`ServeError`.
+
+    >>> check_bus("redis://cache:6379/0", "postgresql://db/tables")
+    'redis://cache:6379/0'
+    """
+    if not database:
+        raise ServeError("--bus joins servers that share a --database: give the database too")
+    if urlsplit(url.strip()).scheme not in ("redis", "rediss", "unix"):
+        raise ServeError(f"--bus takes a Redis address (redis://host:6379/0), not {url!r}")
+    return url.strip()
+
+
 def server_settings(
     *,
     host: str,
@@ -68,6 +81,7 @@ def server_settings(
     tune: tuple[str, ...] = (),
     lan: str | None = None,
     database: str | None = None,
+    bus: str | None = None,
 ) -> ServerSettings:
     """The settings for ``planechase serve``'s options: links carry the public URL if given, else the address
     announced for ``host`` (this machine's address on the local network, ``lan`` or found now, when listening on
@@ -80,6 +94,7 @@ def server_settings(
     settings = ServerSettings(
         data=data,
         database=check_database(database) if database else "",
+        bus=check_bus(bus, database) if bus else "",
         create_limit=defaults.create_limit if create_limit is None else create_limit,
         base_url=base,
         public_url=check_public_url(public_url) if public_url else "",

@@ -67,6 +67,7 @@ from ..cards.translations import card_text
 from ..errors import Text
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILE_SUMMARY_TEXTS, PROFILES
 from .bundle import bundle
+from .bus import Bus
 from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, house_rule_texts, table_config
@@ -77,6 +78,7 @@ from .pages import ENTRY_MODULES, page, page_etag, page_language, release, versi
 from .pwa import ICON_SIZES, icon_png, manifest
 from .rooms import table_links
 from .settings import ServerSettings
+from .shared import Follower, poll_forever
 from .store import open_store
 from .tables import Tables
 
@@ -415,6 +417,12 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     app.state.tables = tables
     app.state.collector = collector
     app.state.channel = channel
+    # Servers sharing a database follow each other's writes (told over Redis when there is a bus).
+    follower = Follower(tables, channel) if settings.database else None
+    app.state.follower = follower
+    app.state.bus = None
+    if follower is not None and settings.bus:
+        app.state.bus = follower.bus = Bus(settings.bus, follower.hear)
     return app
 
 
@@ -426,7 +434,7 @@ def _refusal(status: int, message: Text) -> JSONResponse:
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     """Collect reference cycles on a timer rather than in the middle of the tables' messages (see
-    :mod:`planechase.server.collector`)."""
+    :mod:`planechase.server.collector`); with a shared database, follow the other servers' writes."""
     collector: Collector = app.state.collector
     collector.start()
 
@@ -435,11 +443,20 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
             await asyncio.sleep(TICK_EVERY)
             collector.tick()
 
-    task = asyncio.create_task(collect_regularly())
+    tasks = [asyncio.create_task(collect_regularly())]
+    follower: Follower | None = getattr(app.state, "follower", None)
+    bus: Bus | None = getattr(app.state, "bus", None)
+    if follower is not None:  # the tables are in a shared database: follow the other servers' writes
+        tasks.append(asyncio.create_task(poll_forever(follower.poll)))
+    if bus is not None:
+        bus.start()
     try:
         yield
     finally:
-        task.cancel()
+        for task in tasks:
+            task.cancel()
+        if bus is not None:
+            await bus.stop()
         collector.stop()
 
 

@@ -209,6 +209,9 @@ class Channel:
         self.watchers: dict[str, int] = {}
         #: Each address's budget of messages, shared by its connections.
         self.budgets: dict[str, Budget] = {}
+        #: Told when a table's undo proposal changed without a new entry (servers sharing a database tell each
+        #: other, see :mod:`planechase.server.shared`), with the seats that refused it, if any.
+        self.on_proposal: Callable[[Room, list[int]], None] | None = None
 
     async def serve(self, websocket: WebSocket) -> None:
         """Serve one connection, from its handshake to its close."""
@@ -356,7 +359,7 @@ class Channel:
             if room.lost:
                 connection.close(1011)
                 return False
-            state = room.state
+            state, proposal = room.state, _proposal_key(room)
             try:
                 answer = room.handle(client, message)
             except Exception:  # a fault of this program: the table goes on
@@ -366,18 +369,22 @@ class Channel:
                 try:
                     await self.tables.committed()
                 except CommitError:
-                    self._lost(room)
+                    self.lost(room)
                     return False
                 except asyncio.CancelledError:  # the server is stopping: whether it was stored is not known
-                    self._lost(room)
+                    self.lost(room)
                     raise
+            elif self.on_proposal is not None and _proposal_key(room) != proposal:
+                refused = [seat for out in answer for seat in out.message.get("refused_by") or ()]
+                self.on_proposal(room, refused)
             if not client.joined and isinstance(message, Join):  # refused (too many tokens, say): not in the room
                 self._leave(connection)
             deliver(room, answer)
         return True
 
-    def _lost(self, room: Room) -> None:
-        """The room's game got ahead of its store: it leaves memory and its clients join again."""
+    def lost(self, room: Room) -> None:
+        """The room's game got ahead of its store (or behind another server's): it leaves memory and its clients
+        join again."""
         self.tables.forget(room)
         for other in list(room.clients):
             if other.close is not None:
@@ -394,6 +401,12 @@ def deliver(room: Room, answer: list[Outgoing]) -> None:
                 target.send(f'{text[:-1]},"ack":{encode(out.ack_id)}}}')
             else:
                 target.send(text)
+
+
+def _proposal_key(room: Room) -> tuple[int, int, frozenset[int]] | None:
+    """The room's undo proposal, to tell whether a message changed it."""
+    undo = room.undo
+    return None if undo is None else (undo.by, undo.state, frozenset(undo.agreed))
 
 
 def _tokens(record: Any) -> set[str]:

@@ -37,6 +37,7 @@ from .store import (
     _entry,
     log_page_of,
     new_record,
+    newest_of,
 )
 
 try:
@@ -351,11 +352,12 @@ class PostgresStore:
         """Whether anything was written since the last commit (only with ``group_commit``)."""
         return bool(self._inserts or self._undone or self._snapshots)
 
-    def commit(self) -> None:
-        """Write and commit what was written since the last commit, in one transaction; if that fails (a number
+    def commit(self) -> dict[str, int]:
+        """Write and commit what was written since the last commit, in one transaction (the newest entry number
+        of each table it wrote is returned); if that fails (a number
         another server took first, the database gone) none of it is kept, and the error is raised."""
         if not self.uncommitted:
-            return
+            return {}
         inserts, self._inserts = self._inserts, []
         undone, self._undone = self._undone, []
         snapshots, self._snapshots = self._snapshots, []
@@ -380,6 +382,20 @@ class PostgresStore:
                     ),
                     (table_id, table_id, SNAPSHOTS_KEPT),
                 )
+        return newest_of(inserts)
+
+    def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The newest entry number of each of the tables (those with entries)."""
+        if not table_ids:
+            return {}
+        rows = (
+            self._reader()
+            .execute(
+                "SELECT table_id, MAX(seq) FROM entries WHERE table_id = ANY(%s) GROUP BY table_id", (list(table_ids),)
+            )
+            .fetchall()
+        )
+        return {row[0]: row[1] for row in rows}
 
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
         """The entry a client stored under ``client_id`` at this table, if any."""

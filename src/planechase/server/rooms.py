@@ -484,21 +484,27 @@ class Room:
         message["events"] = events
         body = action.to_dict()
         self.store.append(self.record.id, "action", body, client_id=client_id, seq=seq, events=shown)
-        self.by_client[client_id] = Entry(seq, "action", body, client_id)
-        if len(self.by_client) > CLIENT_IDS_KEPT:
-            del self.by_client[next(iter(self.by_client))]
-        self.states.append(state)
-        self.live.append(seq)
-        self.undoable = min(self.undoable + 1, UNDO_DEPTH)
-        self._keep_window()
-        self.tail.append((seq, events))
-        self.tail_events += len(events)
-        self._trim_tail()
-        self.state = seq
-        self.last_view = seen
-        self.undo = None  # an undo asked for against an earlier state no longer applies
+        self.took(Entry(seq, "action", body, client_id), state, events, seen)
         self.snapshot_if_due()
         return Outgoing(message, ack_client=client, ack_id=client_id, text=text)
+
+    def took(self, entry: Entry, state: GameState, events: list[dict[str, Any]], seen: dict[str, Any]) -> None:
+        """Keep an action the table took (here, or at another server sharing the store): its ``state``, the
+        ``events`` it showed and the view ``seen`` after it."""
+        if entry.client_id is not None:
+            self.by_client[entry.client_id] = entry
+            if len(self.by_client) > CLIENT_IDS_KEPT:
+                del self.by_client[next(iter(self.by_client))]
+        self.states.append(state)
+        self.live.append(entry.seq)
+        self.undoable = min(self.undoable + 1, UNDO_DEPTH)
+        self._keep_window()
+        self.tail.append((entry.seq, events))
+        self.tail_events += len(events)
+        self._trim_tail()
+        self.state = entry.seq
+        self.last_view = seen
+        self.undo = None  # an undo asked for against an earlier state no longer applies
 
     def _voter(self, client: Client) -> int | None:
         """The client's first seat that may propose or agree to an undo (its player is still standing)."""
@@ -555,8 +561,15 @@ class Room:
         line = undo_event(proposal.by, self.game_state.players[proposal.by].name, undone, self._events_of(undone))
         self.store.append(self.record.id, "undo", {"steps": 1}, client_id=None, seq=seq, events=[line])
         self.store.mark_undone(self.record.id, undone)
+        self.took_back(seq, line)
+        self.snapshot_if_due()
+        return [Outgoing({"type": "undo", "proposal": None, "done": True}), Outgoing(self._state_message(reset=True))]
+
+    def took_back(self, seq: int, line: dict[str, Any]) -> None:
+        """Keep an undo the table agreed to (here, or at another server sharing the store), entry ``seq``, which
+        left ``line`` in the log."""
+        undone = self.live.pop()
         self.states.pop()
-        self.live.pop()
         self.undoable -= 1
         # The action's lines leave the log (after the lines of undos since, if several were agreed in a row).
         for at in range(len(self.tail) - 1, -1, -1):
@@ -568,8 +581,6 @@ class Room:
         self.tail_events += 1
         self.state = seq
         self.undo = None
-        self.snapshot_if_due()
-        return [Outgoing({"type": "undo", "proposal": None, "done": True}), Outgoing(self._state_message(reset=True))]
 
     def _events_of(self, seq: int) -> list[dict[str, Any]]:
         """The events the entry ``seq`` showed, if the room still holds them."""

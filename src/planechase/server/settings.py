@@ -24,6 +24,9 @@ class ServerSettings:
     #: A PostgreSQL database to keep the tables in (``postgresql://user:password@host/db``) instead of ``data``'s
     #: SQLite file: several servers, on several machines, may share it (see :mod:`planechase.server.pgstore`).
     database: str = ""
+    #: A Redis server the servers sharing ``database`` tell each other through (``redis://host:6379/0``), so one
+    #: table's screens may reach any of them (see :mod:`planechase.server.shared`).
+    bus: str = ""
     #: How many tables one address may create per minute.
     create_limit: int = 20
     #: The address the server's links and QR codes carry when no public URL is set: what a phone can open.

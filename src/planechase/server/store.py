@@ -104,6 +104,14 @@ def new_record(config: Mapping[str, Any], meta: Mapping[str, Any], seats: int) -
     )
 
 
+def newest_of(inserts: Sequence[tuple[Any, ...]]) -> dict[str, int]:
+    """The newest entry number of each table among rows to insert (``(table_id, seq, ...)``)."""
+    newest: dict[str, int] = {}
+    for row in inserts:
+        newest[row[0]] = max(newest.get(row[0], 0), row[1])
+    return newest
+
+
 def log_page_of(
     rows: Sequence[Sequence[Any]], *, limit: int, min_entries: int, wanted: int
 ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
@@ -206,7 +214,8 @@ class TableStore(Protocol):
     ) -> None: ...
     @property
     def uncommitted(self) -> bool: ...
-    def commit(self) -> None: ...
+    def commit(self) -> dict[str, int]: ...
+    def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]: ...
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None: ...
     def number_taken(self, error: BaseException) -> bool: ...
 
@@ -518,11 +527,12 @@ class Store:
         """Whether anything was written since the last commit (only with ``group_commit``)."""
         return bool(self._inserts or self._undone or self._snapshots)
 
-    def commit(self) -> None:
-        """Write and commit what was written since the last commit, in one transaction. If that fails (a full
+    def commit(self) -> dict[str, int]:
+        """Write and commit what was written since the last commit, in one transaction; the newest entry number
+        of each table it wrote. If that fails (a full
         disk, a repeated entry number) none of it is kept, and the error is raised."""
         if not self.uncommitted:
-            return
+            return {}
         inserts, self._inserts = self._inserts, []
         undone, self._undone = self._undone, []
         snapshots, self._snapshots = self._snapshots, []
@@ -536,6 +546,19 @@ class Store:
                     "(SELECT seq FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT ?)",
                     (table_id, table_id, SNAPSHOTS_KEPT),
                 )
+        return newest_of(inserts)
+
+    def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The newest entry number of each of the tables (those with entries)."""
+        if not table_ids:
+            return {}
+        marks = ",".join("?" * len(table_ids))
+        rows = (
+            self._reader()
+            .execute(f"SELECT table_id, MAX(seq) FROM entries WHERE table_id IN ({marks}) GROUP BY table_id", table_ids)
+            .fetchall()
+        )
+        return {row[0]: row[1] for row in rows}
 
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
         """The entry a client stored under ``client_id`` at this table, if any."""

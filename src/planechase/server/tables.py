@@ -55,6 +55,9 @@ class Tables:
         self.unloadable: dict[str, str] = {}
         #: Told how long each commit took, in seconds (GET /metrics); commits that failed, and whether the last did.
         self.on_commit: Callable[[float], None] | None = None
+        #: Told, after each commit, the newest entry number of each table it wrote (servers sharing a database
+        #: tell each other, see :mod:`planechase.server.shared`).
+        self.on_written: Callable[[dict[str, int]], None] | None = None
         self.commit_failures = 0
         self.commit_conflicts = 0
         self.last_commit_failed = False
@@ -84,8 +87,9 @@ class Tables:
         self._last_commit = asyncio.get_running_loop().time()
         failure: CommitError | None = None
         started = time.perf_counter()
+        newest: dict[str, int] = {}
         try:
-            self.store.commit()
+            newest = self.store.commit() or {}
         except Exception as exc:  # a full disk, say: nothing written since the last commit is kept
             failure = CommitError(f"{type(exc).__name__}: {exc}")
             if self.store.number_taken(exc):  # another server wrote a table first: its rooms here are behind
@@ -97,6 +101,8 @@ class Tables:
                 self.last_commit_failed = True
         if failure is None:
             self.last_commit_failed = False
+            if newest and self.on_written is not None:
+                self.on_written(newest)
         if self.on_commit is not None:
             self.on_commit(time.perf_counter() - started)
         for waiter in waiters:

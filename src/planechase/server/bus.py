@@ -1,0 +1,115 @@
+"""What passes between servers sharing a database: Redis publish/subscribe (``planechase serve --bus redis://...``).
+
+Each server publishes on one channel, :data:`CHANNEL`, when it has committed entries (``{"kind": "entries",
+"table", "seq"}``: the table's newest entry number) and when a table's undo proposal changed (``{"kind": "undo",
+...}``, see :func:`planechase.server.shared.proposal_message`), and hears the others'. Nothing on the bus is
+needed for correctness: the database holds every entry and decides their order, and the servers also read it
+every second (:data:`planechase.server.shared.POLL_EVERY`). So Redis going away only slows the screens of a table
+spread over several servers (and an undo proposal waits for Redis to reach the others); the bus connects again
+by itself, and ``/healthz`` keeps saying the server is healthy.
+
+It needs the ``redis`` extra (``pip install 'planechase[redis]'``, redis-py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+
+log = logging.getLogger("planechase.server")
+
+#: The Redis channel the servers talk on.
+CHANNEL = "planechase:tables"
+#: The largest message heard on the bus, in bytes (larger ones are ignored).
+MAX_MESSAGE = 65_536
+#: Seconds between attempts to reach Redis again (doubling up to the last).
+RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 5.0)
+
+
+class Bus:
+    """This server's connection to Redis: :meth:`publish` to the others, and ``hear(message)`` called with
+    each of theirs (never with this server's own)."""
+
+    def __init__(self, url: str, hear: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        try:
+            import redis.asyncio as redis
+        except ImportError:  # pragma: no cover - the extra is not installed
+            raise RuntimeError("--bus needs redis-py: pip install 'planechase[redis]'") from None
+        self.url = url
+        self.node = secrets.token_hex(8)
+        self._redis = redis
+        self._hear = hear
+        self._client: Any = None
+        self._task: asyncio.Task[None] | None = None
+        #: Whether the bus is connected now; messages published while it is not are dropped.
+        self.up = False
+        self.published = 0
+        self.heard = 0
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._listen())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                await self._client.aclose()
+
+    async def publish(self, message: dict[str, Any]) -> None:
+        """Tell the other servers ``message`` (dropped while Redis is away: they read the database meanwhile)."""
+        if not self.up or self._client is None:
+            return
+        try:
+            await self._client.publish(CHANNEL, orjson.dumps({**message, "node": self.node}))
+            self.published += 1
+        except Exception as exc:  # Redis went away: the listener notices too, and connects again
+            log.warning("The bus could not publish (%s): the other servers read the database meanwhile", exc)
+            self.up = False
+
+    async def _listen(self) -> None:
+        attempt = 0
+        while True:
+            try:
+                self._client = self._redis.from_url(self.url, socket_connect_timeout=5, health_check_interval=10)
+                pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+                await pubsub.subscribe(CHANNEL)
+                if attempt:
+                    log.warning("The bus is connected again")
+                self.up, attempt = True, 0
+                async for raw in pubsub.listen():
+                    await self._take(raw)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if self.up or not attempt:
+                    log.warning("The bus is away (%s): the screens of shared tables follow the database", exc)
+                self.up = False
+                with contextlib.suppress(Exception):
+                    await self._client.aclose()
+                await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+                attempt += 1
+
+    async def _take(self, raw: Any) -> None:
+        data = raw.get("data") if isinstance(raw, dict) else None
+        if not isinstance(data, bytes | str) or len(data) > MAX_MESSAGE:
+            return
+        try:
+            message = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return
+        if not isinstance(message, dict) or message.get("node") == self.node:
+            return
+        self.heard += 1
+        try:
+            await self._hear(message)
+        except Exception:  # a message this server could not use: the database still has the truth
+            log.exception("A message from another server could not be used")
