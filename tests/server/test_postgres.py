@@ -152,6 +152,16 @@ def test_behind_haproxy_a_killed_nodes_tables_move_to_another_node_which_carries
         proxy.wait(timeout=10)
 
 
+def test_the_compose_files_proxy_configuration_is_one_haproxy_accepts() -> None:
+    haproxy = shutil.which("haproxy") or ("/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None)
+    if haproxy is None:
+        pytest.fail("HAProxy was not found: scripts/setup installs it (sudo apt-get install haproxy)")
+    checked = subprocess.run(
+        [haproxy, "-c", "-q", "-f", str(ROOT / "deploy" / "haproxy-compose.cfg")], capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stderr
+
+
 def _answers(url: str) -> bool:
     try:
         return httpx.get(url, timeout=2).status_code == 200
