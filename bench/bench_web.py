@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_engine import cpu_name
+from shared_nodes import Backend, shared_backend
 from web_load import BARE, BARE_OTHERS, PLANECHASE, WorkerResult, WorkerSpec, raise_open_files_limit, worker_main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -305,10 +306,19 @@ class RunSettings:
     connect_concurrency: int
     seed: int
     server_workers: int = 1
+    #: The shared mode: servers sharing a PostgreSQL database and a Redis bus (``--shared``, ``--nodes N``).
+    nodes: int = 1
+    shared: bool = False
 
 
 def run_one(
-    kind: str, mode: str, settings: RunSettings, *, profile: Path | None, log: Callable[[str], None]
+    kind: str,
+    mode: str,
+    settings: RunSettings,
+    *,
+    profile: Path | None,
+    log: Callable[[str], None],
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Start a server, connect every client, offer load for the warm-up and the measured window; the results."""
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
@@ -321,21 +331,32 @@ def run_one(
             specs = create_tables_in_store(data, settings.tables, settings.clients)
         else:
             specs = [(f"g{i}", [f"seat{s}" for s in range(settings.clients)]) for i in range(settings.tables)]
-        server = Server(
-            kind,
-            data,
-            create_limit=settings.tables + 100 if over_http else None,
-            profile=profile,
-            server_workers=settings.server_workers,
-        )
+        extra: tuple[str, ...] = ()
+        nodes = 1
+        if kind == PLANECHASE and backend is not None:  # the shared mode: a database of this run's own
+            extra, nodes = ("--database", backend.fresh_database(), "--bus", backend.bus), settings.nodes
+        servers = [
+            Server(
+                kind,
+                data / f"node{n}" if n else data,
+                create_limit=settings.tables + 100 if over_http else None,
+                profile=profile if not n else None,
+                server_workers=settings.server_workers,
+                extra=extra,
+            )
+            for n in range(nodes)
+        ]
         try:
             if over_http:
-                specs = create_tables_over_http(server.port, settings.tables, settings.clients)
+                specs = create_tables_over_http(servers[0].port, settings.tables, settings.clients)
             created = time.monotonic() - started
             log(f"{kind} {mode}: {settings.tables} tables ready in {created:.1f} s; connecting the clients...")
-            results = _load(kind, mode, settings, server, specs, log) | {"tables_created_over_http": over_http}
+            others = backend.pids if extra and backend is not None else []
+            results = _load(kind, mode, settings, servers, specs, log, others) | {"tables_created_over_http": over_http}
+            results["nodes"] = nodes
         finally:
-            server.stop()
+            for server in servers:
+                server.stop()
         if profile is not None and kind == PLANECHASE:
             results["profile"] = profile_report(profile)
         return results
@@ -371,10 +392,12 @@ def _load(
     kind: str,
     mode: str,
     s: RunSettings,
-    server: Server,
+    servers: list[Server],
     tables: list[tuple[str, list[str]]],
     log: Callable[[str], None],
+    backend_pids: list[int],
 ) -> dict[str, Any]:
+    server = servers[0]
     context = multiprocessing.get_context("spawn")
     workers = []
     for w in range(s.workers):
@@ -392,6 +415,7 @@ def _load(
             compression=s.compression,
             connect_concurrency=s.connect_concurrency,
             seed=s.seed * 1000 + w,
+            more_ports=tuple(other.port for other in servers[1:]),
         )
         ours, theirs = context.Pipe()
         process = context.Process(target=worker_main, args=(spec, theirs), daemon=True)
@@ -412,9 +436,9 @@ def _load(
         _sleep_until(go + s.warmup)
         if server.profile is not None:
             server.process.send_signal(signal.SIGUSR1)
-        cpu0 = _tree_cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
+        cpu0 = _servers_cpu(servers), sum(_cpu_seconds(p) for p in pids), _machine_times(), _backend_cpu(backend_pids)
         _sleep_until(go + s.warmup + s.seconds)
-        cpu1 = _tree_cpu_seconds(server.process.pid), sum(_cpu_seconds(p) for p in pids), _machine_times()
+        cpu1 = _servers_cpu(servers), sum(_cpu_seconds(p) for p in pids), _machine_times(), _backend_cpu(backend_pids)
         if server.profile is not None:
             server.process.send_signal(signal.SIGUSR2)
         results: list[WorkerResult] = []
@@ -436,7 +460,17 @@ def _load(
         "server_cpu": (cpu1[0] - cpu0[0]) / s.seconds,
         "generator_cpu": (cpu1[1] - cpu0[1]) / s.seconds,
         "machine_busy": busy / total if total else 0.0,
+        # The shared mode: PostgreSQL's processes and Redis, in cores.
+        "backend_cpu": (cpu1[3] - cpu0[3]) / s.seconds,
     }
+
+
+def _servers_cpu(servers: list[Server]) -> float:
+    return sum(_tree_cpu_seconds(server.process.pid) for server in servers)
+
+
+def _backend_cpu(pids: list[int]) -> float:
+    return sum(_tree_cpu_seconds(pid) for pid in pids)
 
 
 def _sleep_until(moment: float) -> None:
@@ -588,6 +622,18 @@ def table(results: dict[str, Any]) -> str:
     for line in _verdicts(results):
         lines.append(line)
     for run in results["runs"]:
+        if run.get("nodes") and s.get("shared"):
+            per_action = (run["server_cpu"] + run["backend_cpu"]) / max(run["actions_per_second"], 1e-9) * 1000
+            lines.append(
+                f"shared mode, {run['mode']}: {run['nodes']} server(s) sharing PostgreSQL and Redis, each table's "
+                f"seats "
+                f"spread over them; servers {run['server_cpu']:.0%}, PostgreSQL and Redis {run['backend_cpu']:.0%} of "
+                f"a core: {per_action:.2f} ms of CPU per action"
+            )
+        elif run["server"] == PLANECHASE:
+            per_action = run["server_cpu"] / max(run["actions_per_second"], 1e-9) * 1000
+            lines.append(f"{run['mode']}: {per_action:.2f} ms of the server's CPU per action (SQLite)")
+    for run in results["runs"]:
         profile = run.get("profile")
         if profile is None:
             continue
@@ -657,6 +703,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--server-workers", type=int, default=1, help="the web table's processes: serve --workers N (default 1)"
     )
+    parser.add_argument(
+        "--shared",
+        action="store_true",
+        help="keep the tables in a PostgreSQL database with a Redis bus (both the benchmark's own)",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=1,
+        help="shared mode: servers sharing the tables, each table's seats spread over them",
+    )
     parser.add_argument("--workers", type=int, default=2, help="load generator processes (default 2)")
     parser.add_argument("--game-actions", type=float, default=0.25, help="share of game moves (default 0.25)")
     parser.add_argument("--no-compression", action="store_true", help="don't offer permessage-deflate")
@@ -693,6 +750,8 @@ def main(argv: list[str] | None = None) -> int:
         connect_concurrency=args.connect_concurrency,
         seed=args.seed,
         server_workers=args.server_workers,
+        nodes=max(1, args.nodes),
+        shared=args.shared or args.nodes > 1,
     )
     before = _machine_times()
     time.sleep(1.0)
@@ -703,12 +762,14 @@ def main(argv: list[str] | None = None) -> int:
     modes = ("rate", "max") if args.mode == "both" else (args.mode,)
     kinds = (PLANECHASE,) + ((BARE,) if args.baseline else ()) + ((BARE_OTHERS,) if args.baseline_others else ())
     runs = []
-    for mode in modes:
-        for kind in kinds:
-            profile = args.profile if kind == PLANECHASE else None
-            if profile is not None and len(modes) > 1:
-                profile = profile.with_name(f"{profile.stem}-{mode}{profile.suffix}")
-            runs.append(run_one(kind, mode, settings, profile=profile, log=log))
+    with contextlib.ExitStack() as stack:
+        backend = stack.enter_context(shared_backend()) if settings.shared else None
+        for mode in modes:
+            for kind in kinds:
+                profile = args.profile if kind == PLANECHASE else None
+                if profile is not None and len(modes) > 1:
+                    profile = profile.with_name(f"{profile.stem}-{mode}{profile.suffix}")
+                runs.append(run_one(kind, mode, settings, profile=profile, log=log, backend=backend))
     results = {"machine": machine() | {"busy_before": idle_check}, "settings": asdict(settings), "runs": runs}
     if args.json is not None and str(args.json) == "-":
         print(json.dumps(results, indent=2))

@@ -111,6 +111,8 @@ class WorkerSpec:
     compression: bool
     connect_concurrency: int
     seed: int
+    #: More servers sharing the tables (--nodes): a table's seats connect to ``port`` and these in turn.
+    more_ports: tuple[int, ...] = ()
 
 
 @dataclass
@@ -194,7 +196,8 @@ async def _connect_client(
 ) -> Any:
     from websockets.asyncio.client import connect
 
-    url = f"ws://127.0.0.1:{spec.port}/ws/{table.id}"
+    ports = (spec.port, *spec.more_ports)
+    url = f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/{table.id}"  # a table's seats spread over the servers
     async with gate:
         start = time.monotonic()
         for attempt in range(3):
