@@ -11,7 +11,7 @@ import { N_, language, languageMenu, onLanguage, startLanguage, t } from "./i18n
 import { soundSwitch } from "./sound.js";
 import { $, app, names, readTokens, tableId } from "./table-common.js";
 import { connect, renderStatus, renderTitle } from "./table-connection.js";
-import { renderAll, renderBanners, renderPlanes } from "./table-planes.js";
+import { renderAll, renderBanners, renderDecision, renderPlanes } from "./table-planes.js";
 import { renderEffects, renderInstructions, renderStack, renderVisited } from "./table-panels.js";
 import { renderInvite, renderTableInfo } from "./table-tools.js";
 import { renderLog } from "./table-log.js";
@@ -50,7 +50,13 @@ onLanguage((lang) => {
     // Then the Oracle text, by which those abilities are found in the translation (not needed to show the plane).
     loadOracleTexts().then((came) => {
       if (!came) return;
-      if (app.view) renderAll(); // the stack, a decision or a banner may quote an ability
+      // What may quote an ability: the stack, a decision, a banner and the log (not the planes: the card itself
+      // is shown from its translation, and drawing it again would move the page under the player's finger).
+      if (app.view) {
+        renderStack();
+        renderDecision();
+        renderBanners();
+      }
       renderLog(true);
     });
   });
