@@ -1,8 +1,9 @@
 """What passes between servers sharing a database: Redis publish/subscribe (``planechase serve --bus redis://...``).
 
 Each server publishes on one channel, :data:`CHANNEL`, when it has committed entries (``{"kind": "entries",
-"table", "seq"}``: the table's newest entry number) and when a table's undo proposal changed (``{"kind": "undo",
-...}``, see :func:`planechase.server.shared.proposal_message`), and hears the others'. Nothing on the bus is
+"table", "seq", "entries"}``: the table's newest entry number and the entries themselves, left out when too
+long) and when a table's undo proposal changed (``{"kind": "undo", ...}``, see
+:func:`planechase.server.shared.proposal_message`), and hears the others'. Nothing on the bus is
 needed for correctness: the database holds every entry and decides their order, and the servers also read it
 every second (:data:`planechase.server.shared.POLL_EVERY`). So Redis going away only slows the screens of a table
 spread over several servers (and an undo proposal waits for Redis to reach the others); the bus connects again
@@ -28,6 +29,8 @@ log = logging.getLogger("planechase.server")
 CHANNEL = "planechase:tables"
 #: The largest message heard on the bus, in bytes (larger ones are ignored).
 MAX_MESSAGE = 65_536
+#: Messages waiting to be published; beyond it they are dropped (the others read the database meanwhile).
+QUEUE_LIMIT = 10_000
 #: Seconds between attempts to reach Redis again (doubling up to the last).
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 5.0)
 
@@ -46,40 +49,66 @@ class Bus:
         self._redis = redis
         self._hear = hear
         self._client: Any = None
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._outbox: asyncio.Queue[bytes] = asyncio.Queue(QUEUE_LIMIT)
         #: Whether the bus is connected now; messages published while it is not are dropped.
         self.up = False
         self.published = 0
+        self.dropped = 0
         self.heard = 0
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._listen())
+        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._publish_in_order())]
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+                await task
         if self._client is not None:
             with contextlib.suppress(Exception):
                 await self._client.aclose()
 
-    async def publish(self, message: dict[str, Any]) -> None:
-        """Tell the other servers ``message`` (dropped while Redis is away: they read the database meanwhile)."""
-        if not self.up or self._client is None:
+    def publish(self, message: dict[str, Any]) -> None:
+        """Tell the other servers ``message``, in the order they were given (dropped while Redis is away, or when
+        too many wait: the others read the database meanwhile)."""
+        if not self.up:
+            self.dropped += 1
             return
+        data = orjson.dumps({**message, "node": self.node})
+        if len(data) > MAX_MESSAGE and "entries" in message:  # too long to carry: the others read the database
+            data = orjson.dumps({**{k: v for k, v in message.items() if k != "entries"}, "node": self.node})
         try:
-            await self._client.publish(CHANNEL, orjson.dumps({**message, "node": self.node}))
-            self.published += 1
-        except Exception as exc:  # Redis went away: the listener notices too, and connects again
-            log.warning("The bus could not publish (%s): the other servers read the database meanwhile", exc)
-            self.up = False
+            self._outbox.put_nowait(data)
+        except asyncio.QueueFull:
+            self.dropped += 1
+
+    async def _publish_in_order(self) -> None:
+        """Publish what waits, one message at a time on one connection (so in order, and never a connection per
+        message under load)."""
+        while True:
+            data = await self._outbox.get()
+            client = self._client
+            if client is None or not self.up:
+                self.dropped += 1
+                continue
+            try:
+                await client.publish(CHANNEL, data)
+                self.published += 1
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis went away: the listener notices too, and connects again
+                self.dropped += 1
+                log.warning("The bus could not publish (%s): the other servers read the database meanwhile", exc)
 
     async def _listen(self) -> None:
         attempt = 0
         while True:
             try:
-                self._client = self._redis.from_url(self.url, socket_connect_timeout=5, health_check_interval=10)
+                # One connection for publishing (the listener's own is the subscription's).
+                self._client = self._redis.from_url(
+                    self.url, socket_connect_timeout=5, health_check_interval=10, max_connections=4
+                )
                 pubsub = self._client.pubsub(ignore_subscribe_messages=True)
                 await pubsub.subscribe(CHANNEL)
                 if attempt:

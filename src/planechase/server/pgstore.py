@@ -34,10 +34,11 @@ from .store import (
     Store,
     StoredTable,
     TableRecord,
+    Written,
     _entry,
     log_page_of,
     new_record,
-    newest_of,
+    written_by_table,
 )
 
 try:
@@ -352,9 +353,9 @@ class PostgresStore:
         """Whether anything was written since the last commit (only with ``group_commit``)."""
         return bool(self._inserts or self._undone or self._snapshots)
 
-    def commit(self) -> dict[str, int]:
-        """Write and commit what was written since the last commit, in one transaction (the newest entry number
-        of each table it wrote is returned); if that fails (a number
+    def commit(self) -> dict[str, list[Written]]:
+        """Write and commit what was written since the last commit, in one transaction (the entries it wrote are
+        returned, by table); if that fails (a number
         another server took first, the database gone) none of it is kept, and the error is raised."""
         if not self.uncommitted:
             return {}
@@ -382,7 +383,7 @@ class PostgresStore:
                     ),
                     (table_id, table_id, SNAPSHOTS_KEPT),
                 )
-        return newest_of(inserts)
+        return written_by_table(inserts)
 
     def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The newest entry number of each of the tables (those with entries)."""

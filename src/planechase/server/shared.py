@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import action_from_dict
@@ -27,7 +27,7 @@ from ..engine.views import view
 from ..errors import PlanechaseError
 from .channel import deliver
 from .rooms import Outgoing, Room, UndoProposal, public_event, undo_event
-from .store import Entry
+from .store import Entry, Written, entry_of_written
 
 if TYPE_CHECKING:
     from .bus import Bus
@@ -100,6 +100,19 @@ def take_proposal(room: Room, message: dict[str, Any]) -> list[Outgoing]:
     return [Outgoing({"type": "undo", "proposal": room._proposal()})]
 
 
+def _entries_of(message: dict[str, Any]) -> list[Entry] | None:
+    """The entries a bus message carries (``None`` if it carries none that can be read)."""
+    rows = message.get("entries")
+    if not isinstance(rows, list) or not rows:
+        return None
+    try:
+        entries = [entry_of_written(row) for row in rows]
+    except (TypeError, ValueError):
+        return None
+    seqs = [entry.seq for entry in entries]
+    return entries if seqs == list(range(seqs[0], seqs[0] + len(seqs))) else None
+
+
 async def poll_forever(check: Any) -> None:
     """Call ``await check()`` every :data:`POLL_EVERY` seconds until cancelled (a failure is logged, not fatal)."""
     while True:
@@ -118,26 +131,22 @@ class Follower:
         self.tables = tables
         self.channel = channel
         self.bus = bus
-        self._background: set[asyncio.Task[None]] = set()
         tables.on_written = self.written
         channel.on_proposal = self.proposal_changed
 
     # -- telling the others ----------------------------------------------------------------------
 
-    def written(self, newest: dict[str, int]) -> None:
-        """This server committed entries: the newest entry's number of each table."""
+    def written(self, written: dict[str, list[Written]]) -> None:
+        """This server committed entries: tell the others, with the entries themselves (a server that has the
+        table at the state before them follows them without reading the database)."""
         if self.bus is not None:
-            for table_id, seq in newest.items():
-                self._later(self.bus.publish({"kind": "entries", "table": table_id, "seq": seq}))
+            for table_id, rows in written.items():
+                message = {"kind": "entries", "table": table_id, "seq": rows[-1][0], "entries": rows}
+                self.bus.publish(message)
 
     def proposal_changed(self, room: Room, refused_by: Sequence[int]) -> None:
         if self.bus is not None:
-            self._later(self.bus.publish({"kind": "undo", **proposal_message(room, refused_by)}))
-
-    def _later(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.ensure_future(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+            self.bus.publish({"kind": "undo", **proposal_message(room, refused_by)})
 
     # -- hearing them ----------------------------------------------------------------------------
 
@@ -149,7 +158,7 @@ class Follower:
             return  # not held here: read whole from the database when someone joins
         seq = message.get("seq", message.get("state"))
         if isinstance(seq, int) and seq > room.state:
-            await self.catch_up(room)
+            await self.catch_up(room, _entries_of(message))
         if message.get("kind") == "undo":
             async with self.tables.lock(room):
                 if self.tables.rooms.get(room.record.id) is room and not room.lost:
@@ -166,12 +175,16 @@ class Follower:
             if seq > room.state:
                 await self.catch_up(room)
 
-    async def catch_up(self, room: Room) -> None:
-        """Follow the entries of ``room``'s table written since its state, and send its screens what changed."""
+    async def catch_up(self, room: Room, heard: list[Entry] | None = None) -> None:
+        """Follow the entries of ``room``'s table written since its state (``heard`` from the bus, when they
+        follow on from it; else read from the database), and send its screens what changed."""
         async with self.tables.lock(room):
             if self.tables.rooms.get(room.record.id) is not room or room.lost:
                 return
-            entries = await asyncio.to_thread(self.tables.store.entries, room.record.id, after=room.state)
+            if heard and heard[0].seq <= room.state + 1 and heard[-1].seq > room.state:
+                entries = heard
+            else:
+                entries = await asyncio.to_thread(self.tables.store.entries, room.record.id, after=room.state)
             try:
                 answer = follow(room, entries)
             except CannotFollowError as exc:

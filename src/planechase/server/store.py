@@ -104,12 +104,22 @@ def new_record(config: Mapping[str, Any], meta: Mapping[str, Any], seats: int) -
     )
 
 
-def newest_of(inserts: Sequence[tuple[Any, ...]]) -> dict[str, int]:
-    """The newest entry number of each table among rows to insert (``(table_id, seq, ...)``)."""
-    newest: dict[str, int] = {}
-    for row in inserts:
-        newest[row[0]] = max(newest.get(row[0], 0), row[1])
-    return newest
+#: An entry as a commit wrote it: ``(seq, kind, body JSON, client id, events JSON)``.
+Written = tuple[int, str, str, "str | None", "str | None"]
+
+
+def written_by_table(inserts: Sequence[tuple[Any, ...]]) -> dict[str, list[Written]]:
+    """The rows a commit inserted (``(table_id, seq, kind, body, client_id, created, events)``), by table, in order."""
+    written: dict[str, list[Written]] = {}
+    for table_id, seq, kind, body, client_id, _, events in inserts:
+        written.setdefault(table_id, []).append((seq, kind, body, client_id, events))
+    return written
+
+
+def entry_of_written(row: Sequence[Any]) -> Entry:
+    """An :class:`Entry` from a written row (as :func:`written_by_table` gives it, or a bus message carries it)."""
+    seq, kind, body, client_id, events = row
+    return _entry((seq, kind, body, client_id, events))
 
 
 def log_page_of(
@@ -214,7 +224,7 @@ class TableStore(Protocol):
     ) -> None: ...
     @property
     def uncommitted(self) -> bool: ...
-    def commit(self) -> dict[str, int]: ...
+    def commit(self) -> dict[str, list[Written]]: ...
     def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]: ...
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None: ...
     def number_taken(self, error: BaseException) -> bool: ...
@@ -527,9 +537,9 @@ class Store:
         """Whether anything was written since the last commit (only with ``group_commit``)."""
         return bool(self._inserts or self._undone or self._snapshots)
 
-    def commit(self) -> dict[str, int]:
-        """Write and commit what was written since the last commit, in one transaction; the newest entry number
-        of each table it wrote. If that fails (a full
+    def commit(self) -> dict[str, list[Written]]:
+        """Write and commit what was written since the last commit, in one transaction; the entries it wrote,
+        by table (each ``(seq, kind, body JSON, client id, events JSON)``). If that fails (a full
         disk, a repeated entry number) none of it is kept, and the error is raised."""
         if not self.uncommitted:
             return {}
@@ -546,7 +556,7 @@ class Store:
                     "(SELECT seq FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT ?)",
                     (table_id, table_id, SNAPSHOTS_KEPT),
                 )
-        return newest_of(inserts)
+        return written_by_table(inserts)
 
     def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The newest entry number of each of the tables (those with entries)."""

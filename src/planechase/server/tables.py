@@ -19,7 +19,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from .rooms import CLIENT_IDS_KEPT, Room, TableLoadError
-from .store import TableRecord, TableStore
+from .store import TableRecord, TableStore, Written
 
 log = logging.getLogger("planechase.server")
 
@@ -55,9 +55,9 @@ class Tables:
         self.unloadable: dict[str, str] = {}
         #: Told how long each commit took, in seconds (GET /metrics); commits that failed, and whether the last did.
         self.on_commit: Callable[[float], None] | None = None
-        #: Told, after each commit, the newest entry number of each table it wrote (servers sharing a database
-        #: tell each other, see :mod:`planechase.server.shared`).
-        self.on_written: Callable[[dict[str, int]], None] | None = None
+        #: Told, after each commit, the entries it wrote, by table (servers sharing a database tell each other,
+        #: see :mod:`planechase.server.shared`).
+        self.on_written: Callable[[dict[str, list[Written]]], None] | None = None
         self.commit_failures = 0
         self.commit_conflicts = 0
         self.last_commit_failed = False
@@ -87,9 +87,9 @@ class Tables:
         self._last_commit = asyncio.get_running_loop().time()
         failure: CommitError | None = None
         started = time.perf_counter()
-        newest: dict[str, int] = {}
+        written: dict[str, list[Written]] = {}
         try:
-            newest = self.store.commit() or {}
+            written = self.store.commit() or {}
         except Exception as exc:  # a full disk, say: nothing written since the last commit is kept
             failure = CommitError(f"{type(exc).__name__}: {exc}")
             if self.store.number_taken(exc):  # another server wrote a table first: its rooms here are behind
@@ -101,8 +101,8 @@ class Tables:
                 self.last_commit_failed = True
         if failure is None:
             self.last_commit_failed = False
-            if newest and self.on_written is not None:
-                self.on_written(newest)
+            if written and self.on_written is not None:
+                self.on_written(written)
         if self.on_commit is not None:
             self.on_commit(time.perf_counter() - started)
         for waiter in waiters:
