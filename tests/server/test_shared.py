@@ -4,6 +4,8 @@ across servers, Redis going away only slows delivery, and a killed server's scre
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -85,15 +87,45 @@ def test_a_refused_undo_is_refused_on_every_server(spread: tuple[Table, Client, 
 
 
 def test_with_redis_away_screens_still_follow_and_catch_up_faster_once_it_is_back(
-    spread: tuple[Table, Client, Client, Client], redis_server: TemporaryRedis
+    spread: tuple[Table, Client, Client, Client], redis_server: TemporaryRedis, nodes: list[LiveServer]
 ) -> None:
     _, ann, bob, watcher = spread
     redis_server.stop()
+    wait_for_bus(nodes, "away")  # said, and not a failure: /healthz answers 200
+    assert "planechase_bus_up 0.0" in nodes[0].get("/metrics").text
     made = ann.do(LIFE)  # taken and stored: the others read the database meanwhile
     assert bob.expect("state")["state"] == made["state"] == watcher.expect("state")["state"]
     redis_server.start()
+    wait_for_bus(nodes, "up")  # connected again by itself
+    heard = bus_messages(nodes[0], "heard")
     made = bob.do(LIFE)
     assert ann.expect("state")["state"] == made["state"] == watcher.expect("state")["state"]
+    wait_until(lambda: bus_messages(nodes[0], "heard") > heard, "the first server to hear the second over Redis")
+
+
+def bus_messages(node: LiveServer, fate: str) -> float:
+    found = re.search(rf'^planechase_bus_messages_total{{fate="{fate}"}} ([0-9.e+]+)$', node.get("/metrics").text, re.M)
+    assert found
+    return float(found.group(1))
+
+
+def wait_for_bus(nodes: list[LiveServer], state: str) -> None:
+    for node in nodes:
+        wait_until(lambda node=node: _bus(node) == state, f"every server's bus to be {state}")  # type: ignore[misc]
+
+
+def _bus(node: LiveServer) -> str:
+    answer = node.get("/healthz")
+    assert answer.status_code == 200, answer.text
+    return str(answer.json()["bus"])
+
+
+def wait_until(check: Callable[[], bool], what: str, limit: float = 30.0) -> None:
+    deadline = time.monotonic() + limit
+    while not check():
+        if time.monotonic() > deadline:
+            pytest.fail(f"waited {limit:g} s for {what}")
+        time.sleep(0.05)
 
 
 def test_actions_from_two_servers_against_one_state_are_taken_once(

@@ -370,6 +370,9 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     async def healthz(request: Request) -> Response:
         healthy, body = await asyncio.to_thread(health, tables)
         body["release"] = release()
+        bus: Bus | None = request.app.state.bus
+        if bus is not None:  # away only slows a spread table's screens: not a failure
+            body["bus"] = "up" if bus.up else "away"
         return JSONResponse(body, status_code=200 if healthy else 503, headers={"Cache-Control": "no-store"})
 
     async def metrics(request: Request) -> Response:
@@ -422,7 +425,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     app.state.follower = follower
     app.state.bus = None
     if follower is not None and settings.bus:
-        app.state.bus = follower.bus = Bus(settings.bus, follower.hear)
+        app.state.bus = follower.bus = measured.bus = Bus(settings.bus, follower.hear)
     return app
 
 

@@ -18,6 +18,8 @@
   ``planechase_commit_conflicts_total``   counter     commits that found a number another server took first
   ``planechase_tables_unloadable``        gauge       tables this process could not load for a fault of its own
   ``planechase_info{release}``            gauge       1, labelled with the release of the pages' static files
+  ``planechase_bus_up``                   gauge       with ``--bus``: whether Redis is connected
+  ``planechase_bus_messages_total{fate}`` counter     with ``--bus``: messages ``published``, ``dropped``, ``heard``
   ======================================  ==========  ==============================================================
 
 With ``planechase serve --workers N`` each worker process keeps its own figures, and these two addresses are
@@ -28,12 +30,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from .tables import Tables
+
+if TYPE_CHECKING:
+    from .bus import Bus
 
 #: Commit durations worth telling apart, in seconds: a commit to a local disk takes about a millisecond.
 COMMIT_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
@@ -47,6 +53,7 @@ class _TablesNow(Collector):
     def __init__(self, tables: Tables, release: str) -> None:
         self.tables = tables
         self.release = release
+        self.bus: Bus | None = None
 
     def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         tables = self.tables
@@ -73,6 +80,13 @@ class _TablesNow(Collector):
             "Tables this process could not load for a fault of its own.",
             len(tables.unloadable),
         )
+        if self.bus is not None:
+            bus = self.bus
+            yield GaugeMetricFamily("planechase_bus_up", "Whether the bus (Redis) is connected.", int(bus.up))
+            messages = CounterMetricFamily("planechase_bus_messages", "Messages on the bus, by fate.", labels=["fate"])
+            for fate, count in (("published", bus.published), ("dropped", bus.dropped), ("heard", bus.heard)):
+                messages.add_metric([fate], count)
+            yield messages
         info = GaugeMetricFamily("planechase_info", "The release of the pages' static files.", labels=["release"])
         info.add_metric([self.release], 1)
         yield info
@@ -97,8 +111,18 @@ class ServerMetrics:
             buckets=COMMIT_BUCKETS,
             registry=self.registry,
         )
-        self.registry.register(_TablesNow(tables, release))
+        self._now = _TablesNow(tables, release)
+        self.registry.register(self._now)
         tables.on_commit = self.commit_seconds.observe
+
+    @property
+    def bus(self) -> Bus | None:
+        """The bus whose figures are shown too (servers sharing a database)."""
+        return self._now.bus
+
+    @bus.setter
+    def bus(self, bus: Bus | None) -> None:
+        self._now.bus = bus
 
     def exposition(self) -> bytes:
         """The metrics in the Prometheus text format."""
