@@ -18,8 +18,6 @@ connections of their own, as with SQLite.
 from __future__ import annotations
 
 import threading
-import time
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -34,6 +32,7 @@ from .store import (
     Store,
     StoredTable,
     TableRecord,
+    WriteQueue,
     Written,
     _entry,
     log_page_of,
@@ -101,7 +100,7 @@ def _sql(statement: str) -> str:
     return statement.replace("?", "%s")
 
 
-class PostgresStore:
+class PostgresStore(WriteQueue):
     """The tables on PostgreSQL, with :class:`~planechase.server.store.Store`'s methods and guarantees (see the
     module's notes): writes are queued and written by :meth:`commit` in one transaction (at once unless
     ``group_commit``), and a commit that fails keeps none of its writes."""
@@ -110,11 +109,7 @@ class PostgresStore:
         self.url = url
         self.group_commit = group_commit
         self.connect_timeout = connect_timeout
-        self._inserts: list[tuple[str, int, str, str, str | None, float, str | None]] = []
-        self._undone: list[tuple[str, int]] = []
-        self._snapshots: list[tuple[str, int, bytes, float]] = []
-        self.created = 0
-        self.appended: Counter[str] = Counter()
+        self._start_queue()
         self._db = self._connect()
         self._readers = threading.local()
         self._owner = threading.get_ident()
@@ -295,40 +290,6 @@ class PostgresStore:
         )
         return log_page_of(rows, limit=limit, min_entries=min_entries, wanted=wanted)
 
-    def append(
-        self,
-        table_id: str,
-        kind: str,
-        body: Mapping[str, Any],
-        *,
-        client_id: str | None,
-        seq: int | None = None,
-        events: Sequence[Mapping[str, Any]] | str | None = None,
-    ) -> int | None:
-        """As :meth:`Store.append`: write an entry after the table's last; its number, or ``None`` for a retry."""
-        if seq is None:
-            if self.group_commit:
-                raise ValueError("with group commits, say which number the entry takes (seq)")
-            last = self._db.execute(_sql("SELECT MAX(seq) FROM entries WHERE table_id = ?"), (table_id,)).fetchone()[0]
-            seq = (last or 0) + 1
-        if not self.group_commit and client_id is not None and self.entry_of_client(table_id, client_id):
-            return None
-        shown = events if events is None or isinstance(events, str) else orjson.dumps(list(events)).decode()
-        self._inserts.append((table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time(), shown))
-        self.appended[kind] += 1
-        self._written()
-        return seq
-
-    def mark_undone(self, table_id: str, seq: int) -> None:
-        """Mark action ``seq`` as taken back by an undo (written with the next commit)."""
-        self._undone.append((table_id, seq))
-        self._written()
-
-    def put_snapshot(self, table_id: str, seq: int, body: bytes) -> None:
-        """Keep a snapshot of the table at entry ``seq`` (written with the next commit)."""
-        self._snapshots.append((table_id, seq, body, time.time()))
-        self._written()
-
     def fill_in_events(
         self, table_id: str, events: Sequence[tuple[int, list[dict[str, Any]]]], undone: Sequence[int]
     ) -> None:
@@ -343,15 +304,6 @@ class PostgresStore:
                 _sql("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"),
                 [(table_id, seq) for seq in undone],
             )
-
-    def _written(self) -> None:
-        if not self.group_commit:
-            self.commit()
-
-    @property
-    def uncommitted(self) -> bool:
-        """Whether anything was written since the last commit (only with ``group_commit``)."""
-        return bool(self._inserts or self._undone or self._snapshots)
 
     def commit(self) -> dict[str, list[Written]]:
         """Write and commit what was written since the last commit, in one transaction (the entries it wrote are
@@ -397,6 +349,10 @@ class PostgresStore:
             .fetchall()
         )
         return {row[0]: row[1] for row in rows}
+
+    def _last_seq(self, table_id: str) -> int:
+        row = self._db.execute(_sql("SELECT MAX(seq) FROM entries WHERE table_id = ?"), (table_id,)).fetchone()
+        return int(row[0] or 0)
 
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
         """The entry a client stored under ``client_id`` at this table, if any."""

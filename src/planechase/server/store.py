@@ -237,7 +237,78 @@ def _entry(row: Sequence[Any]) -> Entry:
     return Entry(row[0], row[1], orjson.loads(row[2]), row[3], None if row[4] is None else orjson.loads(row[4]))
 
 
-class Store:
+class WriteQueue:
+    """The writes a store queues until its next commit, the same for both stores (:class:`Store` and
+    :class:`~planechase.server.pgstore.PostgresStore`, which write them each in their own way)."""
+
+    group_commit: bool
+
+    def _start_queue(self) -> None:
+        self._inserts: list[tuple[str, int, str, str, str | None, float, str | None]] = []
+        self._undone: list[tuple[str, int]] = []
+        self._snapshots: list[tuple[str, int, bytes, float]] = []
+        #: What this store was asked to write since it was opened (for GET /metrics): tables, entries by kind.
+        self.created = 0
+        self.appended: Counter[str] = Counter()
+
+    def _last_seq(self, table_id: str) -> int:
+        """The table's newest entry number (0 without entries)."""
+        raise NotImplementedError
+
+    def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
+        raise NotImplementedError
+
+    def commit(self) -> dict[str, list[Written]]:
+        raise NotImplementedError
+
+    def append(
+        self,
+        table_id: str,
+        kind: str,
+        body: Mapping[str, Any],
+        *,
+        client_id: str | None,
+        seq: int | None = None,
+        events: Sequence[Mapping[str, Any]] | str | None = None,
+    ) -> int | None:
+        """Write an entry after the table's last (number ``seq`` when the caller knows it), with the events it
+        showed (a list, or its JSON text); its number, or ``None`` if ``client_id`` was already used at this table
+        (a retried message: nothing is written). Committed at once unless the store makes group commits (and then
+        the caller, who knows the ids its tables used, must not give a used one)."""
+        if seq is None:
+            if self.group_commit:
+                raise ValueError("with group commits, say which number the entry takes (seq)")
+            seq = self._last_seq(table_id) + 1
+        if not self.group_commit and client_id is not None and self.entry_of_client(table_id, client_id):
+            return None
+        shown = events if events is None or isinstance(events, str) else orjson.dumps(list(events)).decode()
+        self._inserts.append((table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time(), shown))
+        self.appended[kind] += 1
+        self._written()
+        return seq
+
+    def mark_undone(self, table_id: str, seq: int) -> None:
+        """Mark action ``seq`` as taken back by an undo: it leaves the log (written with the next commit)."""
+        self._undone.append((table_id, seq))
+        self._written()
+
+    def put_snapshot(self, table_id: str, seq: int, body: bytes) -> None:
+        """Keep a snapshot of the table at entry ``seq`` (written with the next commit, after the entries; only the
+        newest :data:`SNAPSHOTS_KEPT` are kept)."""
+        self._snapshots.append((table_id, seq, body, time.time()))
+        self._written()
+
+    def _written(self) -> None:
+        if not self.group_commit:
+            self.commit()
+
+    @property
+    def uncommitted(self) -> bool:
+        """Whether anything was written since the last commit (only with ``group_commit``)."""
+        return bool(self._inserts or self._undone or self._snapshots)
+
+
+class Store(WriteQueue):
     """The SQLite file of every table (WAL journal, so a killed server loses nothing it committed).
 
     Writes are queued and written by :meth:`commit`, in one transaction, in the order they were made. A store
@@ -258,20 +329,15 @@ class Store:
     (1, True)
     >>> len(store.entries(record.id))  # not written yet
     0
-    >>> store.commit(); store.uncommitted, len(store.entries(record.id))
-    (False, 1)
+    >>> written = store.commit(); store.uncommitted, len(store.entries(record.id)), list(written.values())[0][0][:2]
+    (False, 1, (1, 'action'))
     """
 
     def __init__(self, path: Path | str, *, group_commit: bool = False, busy_timeout: float = 10.0) -> None:
         self.path = Path(path)
         self.group_commit = group_commit
         self.busy_timeout = busy_timeout
-        self._inserts: list[tuple[str, int, str, str, str | None, float, str | None]] = []
-        self._undone: list[tuple[str, int]] = []
-        self._snapshots: list[tuple[str, int, bytes, float]] = []
-        #: What this store was asked to write since it was opened (for GET /metrics): tables, entries by kind.
-        self.created = 0
-        self.appended: Counter[str] = Counter()
+        self._start_queue()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Another process writing (several server workers): wait for its short transaction to end.
         self._db = self._connect()
@@ -473,44 +539,6 @@ class Store:
         )
         return log_page_of(rows, limit=limit, min_entries=min_entries, wanted=wanted)
 
-    def append(
-        self,
-        table_id: str,
-        kind: str,
-        body: Mapping[str, Any],
-        *,
-        client_id: str | None,
-        seq: int | None = None,
-        events: Sequence[Mapping[str, Any]] | str | None = None,
-    ) -> int | None:
-        """Write an entry after the table's last (number ``seq`` when the caller knows it), with the events it
-        showed (a list, or its JSON text); its number, or ``None`` if ``client_id`` was already used at this table
-        (a retried message: nothing is written). Committed at once unless the store makes group commits (and then
-        the caller, who knows the ids its tables used, must not give a used one)."""
-        if seq is None:
-            if self.group_commit:
-                raise ValueError("with group commits, say which number the entry takes (seq)")
-            last = self._db.execute("SELECT MAX(seq) FROM entries WHERE table_id = ?", (table_id,)).fetchone()[0]
-            seq = (last or 0) + 1
-        if not self.group_commit and client_id is not None and self.entry_of_client(table_id, client_id):
-            return None
-        shown = events if events is None or isinstance(events, str) else orjson.dumps(list(events)).decode()
-        self._inserts.append((table_id, seq, kind, orjson.dumps(dict(body)).decode(), client_id, time.time(), shown))
-        self.appended[kind] += 1
-        self._written()
-        return seq
-
-    def mark_undone(self, table_id: str, seq: int) -> None:
-        """Mark action ``seq`` as taken back by an undo: it leaves the log (written with the next commit)."""
-        self._undone.append((table_id, seq))
-        self._written()
-
-    def put_snapshot(self, table_id: str, seq: int, body: bytes) -> None:
-        """Keep a snapshot of the table at entry ``seq`` (written with the next commit, after the entries; only the
-        newest :data:`SNAPSHOTS_KEPT` are kept)."""
-        self._snapshots.append((table_id, seq, body, time.time()))
-        self._written()
-
     def fill_in_events(
         self, table_id: str, events: Sequence[tuple[int, list[dict[str, Any]]]], undone: Sequence[int]
     ) -> None:
@@ -527,15 +555,6 @@ class Store:
                     "UPDATE entries SET undone = 1 WHERE table_id = ? AND seq = ?",
                     [(table_id, seq) for seq in undone[start : start + 500]],
                 )
-
-    def _written(self) -> None:
-        if not self.group_commit:
-            self.commit()
-
-    @property
-    def uncommitted(self) -> bool:
-        """Whether anything was written since the last commit (only with ``group_commit``)."""
-        return bool(self._inserts or self._undone or self._snapshots)
 
     def commit(self) -> dict[str, list[Written]]:
         """Write and commit what was written since the last commit, in one transaction; the entries it wrote,
@@ -569,6 +588,9 @@ class Store:
             .fetchall()
         )
         return {row[0]: row[1] for row in rows}
+
+    def _last_seq(self, table_id: str) -> int:
+        return int(self._db.execute("SELECT MAX(seq) FROM entries WHERE table_id = ?", (table_id,)).fetchone()[0] or 0)
 
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
         """The entry a client stored under ``client_id`` at this table, if any."""
