@@ -25,17 +25,12 @@ from typing import Any
 import orjson
 
 from .store import (
-    _ENTRY_COLUMNS,
     SNAPSHOTS_KEPT,
-    Entry,
-    Snapshot,
+    SqlStore,
     Store,
     StoredTable,
     TableRecord,
-    WriteQueue,
     Written,
-    _entry,
-    log_page_of,
     new_record,
     written_by_table,
 )
@@ -95,15 +90,12 @@ def _psycopg() -> Any:
     return psycopg
 
 
-def _sql(statement: str) -> str:
-    """A statement written with SQLite's ``?`` placeholders, in psycopg's ``%s``."""
-    return statement.replace("?", "%s")
-
-
-class PostgresStore(WriteQueue):
+class PostgresStore(SqlStore):
     """The tables on PostgreSQL, with :class:`~planechase.server.store.Store`'s methods and guarantees (see the
     module's notes): writes are queued and written by :meth:`commit` in one transaction (at once unless
     ``group_commit``), and a commit that fails keeps none of its writes."""
+
+    _placeholder = "%s"
 
     def __init__(self, url: str, *, group_commit: bool = False, connect_timeout: float = 10.0) -> None:
         self.url = url
@@ -156,7 +148,7 @@ class PostgresStore(WriteQueue):
         record = new_record(config, meta, seats)
         with self._db.transaction():
             self._db.execute(
-                _sql(
+                self._q(
                     "INSERT INTO tables (id, created, config, meta, creator_token, spectator_token) "
                     "VALUES (?, ?, ?, ?, ?, ?)"
                 ),
@@ -171,124 +163,23 @@ class PostgresStore(WriteQueue):
             )
             with self._db.cursor() as cursor:
                 cursor.executemany(
-                    _sql("INSERT INTO seats VALUES (?, ?, ?)"),
+                    self._q("INSERT INTO seats VALUES (?, ?, ?)"),
                     [(record.id, seat, token) for seat, token in enumerate(record.seat_tokens)],
                 )
         self.created += 1
         return record
 
-    def table(self, table_id: str) -> TableRecord | None:
-        return self._record(self._reader(), table_id)
-
-    @staticmethod
-    def _record(db: Any, table_id: str) -> TableRecord | None:
-        row = db.execute(
-            _sql("SELECT id, created, config, meta, creator_token, spectator_token, broken FROM tables WHERE id = ?"),
-            (table_id,),
-        ).fetchone()
-        if row is None:
-            return None
-        tokens = db.execute(_sql("SELECT token FROM seats WHERE table_id = ? ORDER BY seat"), (table_id,)).fetchall()
-        return TableRecord(
-            id=row[0],
-            created=row[1],
-            config=orjson.loads(row[2]),
-            meta=orjson.loads(row[3]),
-            creator_token=row[4],
-            spectator_token=row[5],
-            seat_tokens=tuple(t[0] for t in tokens),
-            broken=row[6] or "",
-        )
-
     def set_aside(self, table_id: str, reason: str) -> None:
         """Mark a table that cannot be loaded (it is kept, and reported instead of being loaded again)."""
-        self._db.execute(_sql("UPDATE tables SET broken = ? WHERE id = ?"), (reason[:500] or "?", table_id))
-
-    def broken_tables(self) -> list[tuple[str, str]]:
-        """The tables set aside, with why: ``[(id, reason), ...]``."""
-        rows = self._db.execute("SELECT id, broken FROM tables WHERE broken IS NOT NULL ORDER BY created").fetchall()
-        return [(row[0], row[1]) for row in rows]
-
-    def table_ids(self) -> list[str]:
-        """Every table's id, oldest first."""
-        return [row[0] for row in self._reader().execute("SELECT id FROM tables ORDER BY created").fetchall()]
+        self._db.execute(self._q("UPDATE tables SET broken = ? WHERE id = ?"), (reason[:500] or "?", table_id))
 
     # -- entries ---------------------------------------------------------------------------------
-
-    def entries(self, table_id: str, *, after: int = 0) -> list[Entry]:
-        """The table's entries after number ``after``, in order."""
-        rows = (
-            self._reader()
-            .execute(
-                _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq"),
-                (table_id, after),
-            )
-            .fetchall()
-        )
-        return [_entry(row) for row in rows]
-
-    def entries_at(self, table_id: str, seqs: Sequence[int]) -> list[Entry]:
-        """The table's entries of the given numbers (those that exist), in order."""
-        if not seqs:
-            return []
-        rows = (
-            self._reader()
-            .execute(
-                _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq = ANY(?) ORDER BY seq"),
-                (table_id, list(seqs)),
-            )
-            .fetchall()
-        )
-        return [_entry(row) for row in rows]
 
     def read_table(self, table_id: str, *, recent: int) -> StoredTable | None:
         """Everything loading a table needs, from one consistent read (a repeatable-read transaction)."""
         db = self._reader()
         with _read_only(db):
-            record = self._record(db, table_id)
-            if record is None:
-                return None
-            rows = db.execute(
-                _sql("SELECT seq, body FROM snapshots WHERE table_id = ? ORDER BY seq DESC"), (table_id,)
-            ).fetchall()
-            snapshots = [Snapshot(seq, bytes(body)) for seq, body in rows]
-            after = snapshots[-1].seq if snapshots else 0
-            entries = [
-                _entry(row)
-                for row in db.execute(
-                    _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq"),
-                    (table_id, after),
-                ).fetchall()
-            ]
-            newest = [
-                _entry(row)
-                for row in db.execute(
-                    _sql(
-                        f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id IS NOT NULL "
-                        "ORDER BY seq DESC LIMIT ?"
-                    ),
-                    (table_id, recent),
-                ).fetchall()
-            ]
-        return StoredTable(record, snapshots, entries, newest[::-1])
-
-    def log_page(
-        self, table_id: str, *, before: int, limit: int, min_entries: int = 0
-    ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
-        """As :meth:`Store.log_page`: the events of the table's actions below ``before``, newest first."""
-        wanted = max(limit, min_entries) + 1
-        rows = (
-            self._reader()
-            .execute(
-                _sql(
-                    "SELECT seq, events FROM entries WHERE table_id = ? AND seq < ? AND NOT undone "
-                    "AND (kind = 'action' OR (kind = 'undo' AND events IS NOT NULL)) ORDER BY seq DESC LIMIT ?"
-                ),
-                (table_id, before, wanted),
-            )
-            .fetchall()
-        )
-        return log_page_of(rows, limit=limit, min_entries=min_entries, wanted=wanted)
+            return self._read_in(db, table_id, recent=recent)
 
     def fill_in_events(
         self, table_id: str, events: Sequence[tuple[int, list[dict[str, Any]]]], undone: Sequence[int]
@@ -297,11 +188,11 @@ class PostgresStore(WriteQueue):
         db = self._reader()
         with db.transaction(), db.cursor() as cursor:
             cursor.executemany(
-                _sql("UPDATE entries SET events = ? WHERE table_id = ? AND seq = ?"),
+                self._q("UPDATE entries SET events = ? WHERE table_id = ? AND seq = ?"),
                 [(orjson.dumps(shown).decode(), table_id, seq) for seq, shown in events],
             )
             cursor.executemany(
-                _sql("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"),
+                self._q("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"),
                 [(table_id, seq) for seq in undone],
             )
 
@@ -318,53 +209,24 @@ class PostgresStore(WriteQueue):
         if db.closed or db.broken:  # the database went away and came back: a new connection
             self._db = db = self._connect()
         with db.transaction(), db.cursor() as cursor:
-            cursor.executemany(_sql("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, FALSE)"), inserts)
-            cursor.executemany(_sql("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"), undone)
+            cursor.executemany(self._q("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, FALSE)"), inserts)
+            cursor.executemany(self._q("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"), undone)
             for table_id, seq, body, created in snapshots:
                 cursor.execute(
-                    _sql(
+                    self._q(
                         "INSERT INTO snapshots VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seq) "
                         "DO UPDATE SET body = EXCLUDED.body, created = EXCLUDED.created"
                     ),
                     (table_id, seq, body, created),
                 )
                 cursor.execute(
-                    _sql(
+                    self._q(
                         "DELETE FROM snapshots WHERE table_id = ? AND seq NOT IN "
                         "(SELECT seq FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT ?)"
                     ),
                     (table_id, table_id, SNAPSHOTS_KEPT),
                 )
         return written_by_table(inserts)
-
-    def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]:
-        """The newest entry number of each of the tables (those with entries)."""
-        if not table_ids:
-            return {}
-        rows = (
-            self._reader()
-            .execute(
-                "SELECT table_id, MAX(seq) FROM entries WHERE table_id = ANY(%s) GROUP BY table_id", (list(table_ids),)
-            )
-            .fetchall()
-        )
-        return {row[0]: row[1] for row in rows}
-
-    def _last_seq(self, table_id: str) -> int:
-        row = self._db.execute(_sql("SELECT MAX(seq) FROM entries WHERE table_id = ?"), (table_id,)).fetchone()
-        return int(row[0] or 0)
-
-    def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
-        """The entry a client stored under ``client_id`` at this table, if any."""
-        row = (
-            self._reader()
-            .execute(
-                _sql(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id = ?"),
-                (table_id, client_id),
-            )
-            .fetchone()
-        )
-        return None if row is None else _entry(row)
 
     @staticmethod
     def number_taken(error: BaseException) -> bool:

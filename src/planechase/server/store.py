@@ -308,7 +308,157 @@ class WriteQueue:
         return bool(self._inserts or self._undone or self._snapshots)
 
 
-class Store(WriteQueue):
+class SqlStore(WriteQueue):
+    """What both stores read the same way, in SQL both databases take (written with ``?`` placeholders, which
+    :meth:`_q` turns into the database's own)."""
+
+    _placeholder = "?"
+
+    def _q(self, statement: str) -> str:
+        return statement if self._placeholder == "?" else statement.replace("?", self._placeholder)
+
+    def _reader(self) -> Any:
+        raise NotImplementedError
+
+    def table(self, table_id: str) -> TableRecord | None:
+        return self._record(self._reader(), table_id)
+
+    def _record(self, db: Any, table_id: str) -> TableRecord | None:
+        row = db.execute(
+            self._q(
+                "SELECT id, created, config, meta, creator_token, spectator_token, broken FROM tables WHERE id = ?"
+            ),
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        tokens = db.execute(self._q("SELECT token FROM seats WHERE table_id = ? ORDER BY seat"), (table_id,)).fetchall()
+        return TableRecord(
+            id=row[0],
+            created=row[1],
+            config=orjson.loads(row[2]),
+            meta=orjson.loads(row[3]),
+            creator_token=row[4],
+            spectator_token=row[5],
+            seat_tokens=tuple(t[0] for t in tokens),
+            broken=row[6] or "",
+        )
+
+    def broken_tables(self) -> list[tuple[str, str]]:
+        """The tables set aside, with why: ``[(id, reason), ...]``."""
+        rows = (
+            self._reader().execute("SELECT id, broken FROM tables WHERE broken IS NOT NULL ORDER BY created").fetchall()
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    def table_ids(self) -> list[str]:
+        """Every table's id, oldest first."""
+        return [row[0] for row in self._reader().execute("SELECT id FROM tables ORDER BY created").fetchall()]
+
+    def entries(self, table_id: str, *, after: int = 0) -> list[Entry]:
+        """The table's entries after number ``after``, in order."""
+        rows = (
+            self._reader()
+            .execute(
+                self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq"),
+                (table_id, after),
+            )
+            .fetchall()
+        )
+        return [_entry(row) for row in rows]
+
+    def entries_at(self, table_id: str, seqs: Sequence[int]) -> list[Entry]:
+        """The table's entries of the given numbers (those that exist), in order."""
+        if not seqs:
+            return []
+        marks = ",".join("?" * len(seqs))
+        rows = (
+            self._reader()
+            .execute(
+                self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq IN ({marks}) ORDER BY seq"),
+                (table_id, *seqs),
+            )
+            .fetchall()
+        )
+        return [_entry(row) for row in rows]
+
+    def _read_in(self, db: Any, table_id: str, *, recent: int) -> StoredTable | None:
+        """Everything loading a table needs, read in ``db``'s transaction: its record, its snapshots, the entries
+        after its oldest snapshot, and the ``recent`` newest entries with a client id. Its cost does not grow with
+        the table's length, once the table has a snapshot."""
+        record = self._record(db, table_id)
+        if record is None:
+            return None
+        rows = db.execute(self._q("SELECT seq, body FROM snapshots WHERE table_id = ? ORDER BY seq DESC"), (table_id,))
+        snapshots = [Snapshot(seq, bytes(body)) for seq, body in rows.fetchall()]
+        after = snapshots[-1].seq if snapshots else 0
+        entries = db.execute(
+            self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq"),
+            (table_id, after),
+        ).fetchall()
+        newest = db.execute(
+            self._q(
+                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id IS NOT NULL "
+                "ORDER BY seq DESC LIMIT ?"
+            ),
+            (table_id, recent),
+        ).fetchall()
+        return StoredTable(record, snapshots, [_entry(row) for row in entries], [_entry(row) for row in newest[::-1]])
+
+    def log_page(
+        self, table_id: str, *, before: int, limit: int, min_entries: int = 0
+    ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
+        """The events of the table's actions numbered below ``before`` that were not undone (and the line each agreed
+        undo left in the log), newest first:
+        ``([(seq, events), ...], more)``, the fewest newest actions that hold ``limit`` events and number at least
+        ``min_entries`` (or all there are), and whether older ones remain."""
+        wanted = max(limit, min_entries) + 1
+        rows = (
+            self._reader()
+            .execute(
+                self._q(
+                    "SELECT seq, events FROM entries WHERE table_id = ? AND seq < ? AND NOT undone "
+                    "AND (kind = 'action' OR (kind = 'undo' AND events IS NOT NULL)) ORDER BY seq DESC LIMIT ?"
+                ),
+                (table_id, before, wanted),
+            )
+            .fetchall()
+        )
+        return log_page_of(rows, limit=limit, min_entries=min_entries, wanted=wanted)
+
+    def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The newest entry number of each of the tables (those with entries)."""
+        if not table_ids:
+            return {}
+        marks = ",".join("?" * len(table_ids))
+        rows = (
+            self._reader()
+            .execute(
+                self._q(f"SELECT table_id, MAX(seq) FROM entries WHERE table_id IN ({marks}) GROUP BY table_id"),
+                tuple(table_ids),
+            )
+            .fetchall()
+        )
+        return {row[0]: row[1] for row in rows}
+
+    def _last_seq(self, table_id: str) -> int:
+        row = self._reader().execute(self._q("SELECT MAX(seq) FROM entries WHERE table_id = ?"), (table_id,)).fetchone()
+        return int(row[0] or 0)
+
+    def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
+        """The entry a client stored under ``client_id`` at this table, if any."""
+        row = (
+            self._reader()
+            .execute(
+                self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id = ?"),
+                (table_id, client_id),
+            )
+            .fetchone()
+        )
+        return None if row is None else _entry(row)
+
+
+class Store(SqlStore):
     """The SQLite file of every table (WAL journal, so a killed server loses nothing it committed).
 
     Writes are queued and written by :meth:`commit`, in one transaction, in the order they were made. A store
@@ -407,42 +557,10 @@ class Store(WriteQueue):
         self.created += 1
         return record
 
-    def table(self, table_id: str) -> TableRecord | None:
-        return self._record(self._reader(), table_id)
-
-    @staticmethod
-    def _record(db: sqlite3.Connection, table_id: str) -> TableRecord | None:
-        row = db.execute(
-            "SELECT id, created, config, meta, creator_token, spectator_token, broken FROM tables WHERE id = ?",
-            (table_id,),
-        ).fetchone()
-        if row is None:
-            return None
-        tokens = db.execute("SELECT token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
-        return TableRecord(
-            id=row[0],
-            created=row[1],
-            config=json.loads(row[2]),
-            meta=json.loads(row[3]),
-            creator_token=row[4],
-            spectator_token=row[5],
-            seat_tokens=tuple(t[0] for t in tokens),
-            broken=row[6] or "",
-        )
-
     def set_aside(self, table_id: str, reason: str) -> None:
         """Mark a table that cannot be loaded (it is kept, and reported instead of being loaded again)."""
         with self._transaction():
             self._db.execute("UPDATE tables SET broken = ? WHERE id = ?", (reason[:500] or "?", table_id))
-
-    def broken_tables(self) -> list[tuple[str, str]]:
-        """The tables set aside, with why: ``[(id, reason), ...]``."""
-        rows = self._db.execute("SELECT id, broken FROM tables WHERE broken IS NOT NULL ORDER BY created").fetchall()
-        return [(row[0], row[1]) for row in rows]
-
-    def table_ids(self) -> list[str]:
-        """Every table's id, oldest first."""
-        return [row[0] for row in self._reader().execute("SELECT id FROM tables ORDER BY created").fetchall()]
 
     def raw_entries(self, table_id: str) -> list[tuple[Any, ...]]:
         """The table's entries as stored, every column (``undone`` as a bool), in order: to copy them elsewhere."""
@@ -459,85 +577,15 @@ class Store(WriteQueue):
 
     # -- entries ---------------------------------------------------------------------------------
 
-    def entries(self, table_id: str, *, after: int = 0) -> list[Entry]:
-        """The table's entries after number ``after``, in order."""
-        rows = (
-            self._reader()
-            .execute(
-                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
-            )
-            .fetchall()
-        )
-        return [_entry(row) for row in rows]
-
-    def entries_at(self, table_id: str, seqs: Sequence[int]) -> list[Entry]:
-        """The table's entries of the given numbers (those that exist), in order."""
-        if not seqs:
-            return []
-        marks = ",".join("?" * len(seqs))
-        rows = (
-            self._reader()
-            .execute(
-                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq IN ({marks}) ORDER BY seq",
-                (table_id, *seqs),
-            )
-            .fetchall()
-        )
-        return [_entry(row) for row in rows]
-
     def read_table(self, table_id: str, *, recent: int) -> StoredTable | None:
-        """Everything loading a table needs, from one consistent read: its record, its snapshots, the entries
-        after its oldest snapshot, and the ``recent`` newest entries with a client id. Its cost does not grow
-        with the table's length, once the table has a snapshot."""
+        """Everything loading a table needs, from one consistent read (see :meth:`SqlStore._read_in`)."""
         db = self._reader()
         _roll_back(db)  # a read a fault left open
         db.execute("BEGIN")
         try:
-            record = self._record(db, table_id)
-            if record is None:
-                return None
-            rows = db.execute(
-                "SELECT seq, body FROM snapshots WHERE table_id = ? ORDER BY seq DESC", (table_id,)
-            ).fetchall()
-            snapshots = [Snapshot(seq, bytes(body)) for seq, body in rows]
-            after = snapshots[-1].seq if snapshots else 0
-            entries = [
-                _entry(row)
-                for row in db.execute(
-                    f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND seq > ? ORDER BY seq",
-                    (table_id, after),
-                )
-            ]
-            newest = [
-                _entry(row)
-                for row in db.execute(
-                    f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id IS NOT NULL "
-                    "ORDER BY seq DESC LIMIT ?",
-                    (table_id, recent),
-                )
-            ]
+            return self._read_in(db, table_id, recent=recent)
         finally:
             _roll_back(db)  # it only read
-        return StoredTable(record, snapshots, entries, newest[::-1])
-
-    def log_page(
-        self, table_id: str, *, before: int, limit: int, min_entries: int = 0
-    ) -> tuple[list[tuple[int, list[dict[str, Any]]]], bool]:
-        """The events of the table's actions numbered below ``before`` that were not undone (and the line each agreed
-        undo left in the log), newest first:
-        ``([(seq, events), ...], more)``, the fewest newest actions that hold ``limit`` events and number at least
-        ``min_entries`` (or all there are), and whether older ones remain."""
-        wanted = max(limit, min_entries) + 1
-        rows = (
-            self._reader()
-            .execute(
-                "SELECT seq, events FROM entries WHERE table_id = ? AND seq < ? AND undone = 0 "
-                "AND (kind = 'action' OR (kind = 'undo' AND events IS NOT NULL)) ORDER BY seq DESC LIMIT ?",
-                (table_id, before, wanted),
-            )
-            .fetchall()
-        )
-        return log_page_of(rows, limit=limit, min_entries=min_entries, wanted=wanted)
 
     def fill_in_events(
         self, table_id: str, events: Sequence[tuple[int, list[dict[str, Any]]]], undone: Sequence[int]
@@ -576,32 +624,6 @@ class Store(WriteQueue):
                     (table_id, table_id, SNAPSHOTS_KEPT),
                 )
         return written_by_table(inserts)
-
-    def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]:
-        """The newest entry number of each of the tables (those with entries)."""
-        if not table_ids:
-            return {}
-        marks = ",".join("?" * len(table_ids))
-        rows = (
-            self._reader()
-            .execute(f"SELECT table_id, MAX(seq) FROM entries WHERE table_id IN ({marks}) GROUP BY table_id", table_ids)
-            .fetchall()
-        )
-        return {row[0]: row[1] for row in rows}
-
-    def _last_seq(self, table_id: str) -> int:
-        return int(self._db.execute("SELECT MAX(seq) FROM entries WHERE table_id = ?", (table_id,)).fetchone()[0] or 0)
-
-    def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
-        """The entry a client stored under ``client_id`` at this table, if any."""
-        row = (
-            self._reader()
-            .execute(
-                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE table_id = ? AND client_id = ?", (table_id, client_id)
-            )
-            .fetchone()
-        )
-        return None if row is None else _entry(row)
 
     @staticmethod
     def number_taken(error: BaseException) -> bool:
