@@ -147,20 +147,7 @@ class PostgresStore(SqlStore):
         """Store a new table with fresh tokens and return it, in a transaction of its own."""
         record = new_record(config, meta, seats)
         with self._db.transaction():
-            self._db.execute(
-                self._q(
-                    "INSERT INTO tables (id, created, config, meta, creator_token, spectator_token) "
-                    "VALUES (?, ?, ?, ?, ?, ?)"
-                ),
-                (
-                    record.id,
-                    record.created,
-                    orjson.dumps(record.config).decode(),
-                    orjson.dumps(record.meta).decode(),
-                    record.creator_token,
-                    record.spectator_token,
-                ),
-            )
+            self._db.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s)", _table_row(record))
             with self._db.cursor() as cursor:
                 cursor.executemany(
                     self._q("INSERT INTO seats VALUES (?, ?, ?)"),
@@ -235,6 +222,20 @@ class PostgresStore(SqlStore):
         return psycopg is not None and isinstance(error, psycopg.errors.UniqueViolation)
 
 
+def _table_row(record: TableRecord) -> tuple[object, ...]:
+    """A table's row of ``tables``, as its columns come."""
+    config, meta = orjson.dumps(record.config).decode(), orjson.dumps(record.meta).decode()
+    return (
+        record.id,
+        record.created,
+        config,
+        meta,
+        record.creator_token,
+        record.spectator_token,
+        record.broken or None,
+    )
+
+
 @contextmanager
 def _read_only(db: Any) -> Iterator[None]:
     """One consistent read (repeatable read), rolled back after."""
@@ -256,16 +257,7 @@ def copy_tables(source: Store, target: PostgresStore) -> tuple[int, int]:
         db = target._db
         with db.transaction(), db.cursor() as cursor:
             cursor.execute(
-                "INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
-                (
-                    record.id,
-                    record.created,
-                    orjson.dumps(record.config).decode(),
-                    orjson.dumps(record.meta).decode(),
-                    record.creator_token,
-                    record.spectator_token,
-                    record.broken or None,
-                ),
+                "INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING", _table_row(record)
             )
             if cursor.rowcount == 0:
                 skipped += 1
