@@ -217,3 +217,16 @@ def test_a_table_stored_by_an_earlier_version_loads_and_its_log_is_filled_in(tmp
     assert page["events"] == [public_event(e) for e in game.events()] and not page["more"]
     undone = store._db.execute("SELECT COUNT(*) FROM entries WHERE undone = 1").fetchone()[0]
     assert undone == UNDO_DEPTH + 3
+
+
+def test_a_seed_the_server_drew_is_kept_whole_by_every_store(open_store: Callable[..., TableStore]) -> None:
+    """A table created with no seed gets one of 256 bits (planechase.core.rng.secure_seed): each store keeps it
+    as the same whole number, so the table replays the same game (a float would replay another)."""
+    store = open_store()
+    config, meta = table_config({"players": ["Ann", "Bob"]})
+    assert isinstance(config["seed"], int) and config["seed"] >= 2**64
+    record = store.create_table(config, meta, seats=2)
+    kept = store.table(record.id)
+    assert kept is not None and kept.config["seed"] == config["seed"] and isinstance(kept.config["seed"], int)
+    room = Room.open(store, record.id)
+    assert room is not None and room.game_state == Game(GameConfig.from_dict(config)).state

@@ -157,3 +157,14 @@ def test_a_killed_servers_screens_join_another_and_the_others_see_them_go_on(
         assert ann_again.state["state"] == 1
         made = ann_again.do(LIFE)
         assert bob.expect("state")["state"] == made["state"] == watcher.expect("state")["state"] == 2
+
+
+def test_servers_sharing_a_bus_count_an_addresss_new_tables_together(
+    new_server: Callable[..., LiveServer], database: str, redis_server: TemporaryRedis, tmp_path: Path
+) -> None:
+    args = ["--database", database, "--bus", redis_server.url]
+    first, second = (new_server(data=tmp_path / f"n{n}", create_limit=3, args=args) for n in range(2))
+    wait_for_bus([first, second], "up")
+    form = {"players": ["Ann", "Bob"], "planechase": False}
+    answers = [node.post("/api/tables", json=form).status_code for node in (first, second, first, second)]
+    assert answers == [201, 201, 201, 429]  # three a minute from one address, whichever server it reaches

@@ -41,7 +41,6 @@ import io
 import json
 import logging
 import re
-import sqlite3
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -233,7 +232,11 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             return _refusal(415, Text("the form must be sent as JSON (Content-Type: application/json)"))
-        if not limiter.allow(client_address(request.scope)):
+        address = client_address(request.scope)
+        bus: Bus | None = request.app.state.bus
+        # Servers sharing a bus count an address's tables together (each server alone while Redis is away).
+        shared = await bus.allow(f"create:{address}", settings.create_limit, 60) if bus is not None else None
+        if not (limiter.allow(address) if shared is None else shared):
             return _refusal(429, Text("too many tables created from here; wait a minute"))
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_FORM:
@@ -261,7 +264,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             return _refusal(400, exc.text)
         try:
             record = store.create_table(config, meta, seats=len(config["players"]))
-        except sqlite3.Error:  # a full disk, say: nothing was created
+        except Exception:  # a full disk or a database gone, say: nothing was created
             log.exception("A table could not be stored")
             return _refusal(503, Text("the table could not be stored; try again later"))
         links = table_links(record, link_base(request.scope, settings))

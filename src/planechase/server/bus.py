@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -82,6 +83,23 @@ class Bus:
             self._outbox.put_nowait(data)
         except asyncio.QueueFull:
             self.dropped += 1
+
+    async def allow(self, key: str, limit: int, window: int) -> bool | None:
+        """Whether one more event of ``key`` fits in ``limit`` per ``window`` seconds, counted by every server
+        sharing the bus (fixed windows); ``None`` when Redis can't say (each server then counts alone)."""
+        client = self._client
+        if not self.up or client is None:
+            return None
+        bucket = f"planechase:limit:{key}:{int(time.time() // window)}"
+        try:
+            async with client.pipeline(transaction=True) as pipe:
+                count, _ = await pipe.incr(bucket).expire(bucket, window * 2).execute()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.warning("The bus could not count %s (%s): this server counts alone", key, exc)
+            return None
+        return int(count) <= limit
 
     async def _publish_in_order(self) -> None:
         """Publish what waits, one message at a time on one connection (so in order, and never a connection per

@@ -17,6 +17,7 @@ connections of their own, as with SQLite.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ import orjson
 
 from .store import (
     SNAPSHOTS_KEPT,
+    Pending,
     SqlStore,
     Store,
     StoredTable,
@@ -102,6 +104,7 @@ class PostgresStore(SqlStore):
         self.group_commit = group_commit
         self.connect_timeout = connect_timeout
         self._start_queue()
+        self._commit_db: Any = None
         self._db = self._connect()
         self._readers = threading.local()
         self._owner = threading.get_ident()
@@ -128,6 +131,8 @@ class PostgresStore(SqlStore):
 
     def close(self) -> None:
         self._db.close()
+        if self._commit_db is not None:
+            self._commit_db.close()
         reader = getattr(self._readers, "db", None)
         if reader is not None:
             reader.close()
@@ -183,18 +188,25 @@ class PostgresStore(SqlStore):
                 [(table_id, seq) for seq in undone],
             )
 
+    #: Its commits are network round trips: the server makes them on a thread of their own (see
+    #: :meth:`planechase.server.tables.Tables.committed`), through a connection of their own.
+    commits_off_loop = True
+
     def commit(self) -> dict[str, list[Written]]:
         """Write and commit what was written since the last commit, in one transaction (the entries it wrote are
-        returned, by table); if that fails (a number
-        another server took first, the database gone) none of it is kept, and the error is raised."""
-        if not self.uncommitted:
+        returned, by table); if that fails (a number another server took first, the database gone) none of it is
+        kept, and the error is raised."""
+        return self.write(self.take())
+
+    def write(self, pending: Pending) -> dict[str, list[Written]]:
+        """Write and commit ``pending`` (from :meth:`take`) in one transaction, through the commits' own
+        connection (so on any one thread at a time); the entries written, by table."""
+        if not any(pending):
             return {}
-        inserts, self._inserts = self._inserts, []
-        undone, self._undone = self._undone, []
-        snapshots, self._snapshots = self._snapshots, []
-        db = self._db
-        if db.closed or db.broken:  # the database went away and came back: a new connection
-            self._db = db = self._connect()
+        inserts, undone, snapshots = pending
+        db = self._commit_db
+        if db is None or db.closed or db.broken:  # the first commit, or the database went away and came back
+            self._commit_db = db = self._connect()
         with db.transaction(), db.cursor() as cursor:
             cursor.executemany(self._q("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, FALSE)"), inserts)
             cursor.executemany(self._q("UPDATE entries SET undone = TRUE WHERE table_id = ? AND seq = ?"), undone)
@@ -224,7 +236,7 @@ class PostgresStore(SqlStore):
 
 def _table_row(record: TableRecord) -> tuple[object, ...]:
     """A table's row of ``tables``, as its columns come."""
-    config, meta = orjson.dumps(record.config).decode(), orjson.dumps(record.meta).decode()
+    config, meta = json.dumps(record.config), json.dumps(record.meta)  # a drawn seed has 256 bits: not orjson
     return (
         record.id,
         record.created,

@@ -104,6 +104,12 @@ def new_record(config: Mapping[str, Any], meta: Mapping[str, Any], seats: int) -
     )
 
 
+#: What waits for the next commit: entries to insert, entries undone, snapshots (see :meth:`WriteQueue.take`).
+Pending = tuple[
+    list[tuple[str, int, str, str, "str | None", float, "str | None"]],
+    list[tuple[str, int]],
+    list[tuple[str, int, bytes, float]],
+]
 #: An entry as a commit wrote it: ``(seq, kind, body JSON, client id, events JSON)``.
 Written = tuple[int, str, str, "str | None", "str | None"]
 
@@ -224,6 +230,11 @@ class TableStore(Protocol):
     ) -> None: ...
     @property
     def uncommitted(self) -> bool: ...
+
+    commits_off_loop: bool
+
+    def take(self) -> Pending: ...
+    def write(self, pending: Pending) -> dict[str, list[Written]]: ...
     def commit(self) -> dict[str, list[Written]]: ...
     def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]: ...
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None: ...
@@ -298,6 +309,19 @@ class WriteQueue:
         self._snapshots.append((table_id, seq, body, time.time()))
         self._written()
 
+    #: Whether the server should make this store's commits on a thread of their own (a database over the network).
+    commits_off_loop = False
+
+    def take(self) -> Pending:
+        """What waits for the next commit, taken (the store's queue is empty after): :meth:`commit` writes it, or
+        a store whose :attr:`commits_off_loop` writes it with ``write(pending)`` on another thread."""
+        pending = (self._inserts, self._undone, self._snapshots)
+        self._inserts, self._undone, self._snapshots = [], [], []
+        return pending
+
+    def write(self, pending: Pending) -> dict[str, list[Written]]:
+        raise NotImplementedError
+
     def _written(self) -> None:
         if not self.group_commit:
             self.commit()
@@ -336,8 +360,9 @@ class SqlStore(WriteQueue):
         return TableRecord(
             id=row[0],
             created=row[1],
-            config=orjson.loads(row[2]),
-            meta=orjson.loads(row[3]),
+            # json, not orjson: a seed the server drew has 256 bits, which orjson would read as a float.
+            config=json.loads(row[2]),
+            meta=json.loads(row[3]),
             creator_token=row[4],
             spectator_token=row[5],
             seat_tokens=tuple(t[0] for t in tokens),
@@ -608,11 +633,13 @@ class Store(SqlStore):
         """Write and commit what was written since the last commit, in one transaction; the entries it wrote,
         by table (each ``(seq, kind, body JSON, client id, events JSON)``). If that fails (a full
         disk, a repeated entry number) none of it is kept, and the error is raised."""
-        if not self.uncommitted:
+        return self.write(self.take())
+
+    def write(self, pending: Pending) -> dict[str, list[Written]]:
+        """Write and commit ``pending`` (from :meth:`take`) in one transaction; the entries written, by table."""
+        if not any(pending):
             return {}
-        inserts, self._inserts = self._inserts, []
-        undone, self._undone = self._undone, []
-        snapshots, self._snapshots = self._snapshots, []
+        inserts, undone, snapshots = pending
         with self._transaction():
             self._db.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, 0)", inserts)
             self._db.executemany("UPDATE entries SET undone = 1 WHERE table_id = ? AND seq = ?", undone)

@@ -16,6 +16,7 @@ import logging
 import time
 import weakref
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .rooms import CLIENT_IDS_KEPT, Room, TableLoadError
@@ -60,6 +61,10 @@ class Tables:
         self.on_written: Callable[[dict[str, list[Written]]], None] | None = None
         self.commit_failures = 0
         self.commit_conflicts = 0
+        #: The thread of the commits made off the event loop (a database over the network), and how many of them
+        #: are being written now.
+        self._committer: ThreadPoolExecutor | None = None
+        self._writing = 0
         self.last_commit_failed = False
 
     # -- committing ------------------------------------------------------------------------------
@@ -84,22 +89,51 @@ class Tables:
 
     def _commit(self) -> None:
         waiters, self._commit_waiters = self._commit_waiters, []
-        self._last_commit = asyncio.get_running_loop().time()
-        failure: CommitError | None = None
+        loop = asyncio.get_running_loop()
+        self._last_commit = loop.time()
         started = time.perf_counter()
-        written: dict[str, list[Written]] = {}
+        if self.store.commits_off_loop:  # a round trip to a database: on the commits' own thread, in order
+            if self._committer is None:
+                self._committer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planechase-commit")
+            self._writing += 1
+            done = loop.run_in_executor(self._committer, self.store.write, self.store.take())
+            done.add_done_callback(lambda future: self._settle(waiters, started, future))
+            return
         try:
             written = self.store.commit() or {}
         except Exception as exc:  # a full disk, say: nothing written since the last commit is kept
-            failure = CommitError(f"{type(exc).__name__}: {exc}")
-            if self.store.number_taken(exc):  # another server wrote a table first: its rooms here are behind
-                log.warning("Another server took an entry's number first; its tables are read again: %s", exc)
+            self._settled(waiters, started, {}, exc)
+            return
+        self._settled(waiters, started, written, None)
+
+    def _settle(self, waiters: list[asyncio.Future[None]], started: float, future: asyncio.Future[Any]) -> None:
+        self._writing -= 1
+        if future.cancelled():
+            self._settled(waiters, started, {}, RuntimeError("the commit was cancelled"))
+        elif future.exception() is not None:
+            self._settled(waiters, started, {}, future.exception())
+        else:
+            self._settled(waiters, started, future.result() or {}, None)
+
+    def _settled(
+        self,
+        waiters: list[asyncio.Future[None]],
+        started: float,
+        written: dict[str, list[Written]],
+        error: BaseException | None,
+    ) -> None:
+        """A commit ended: tell who waits for it (and the metrics, and the other servers)."""
+        failure: CommitError | None = None
+        if error is not None:
+            failure = CommitError(f"{type(error).__name__}: {error}")
+            if self.store.number_taken(error):  # another server wrote a table first: its rooms here are behind
+                log.warning("Another server took an entry's number first; its tables are read again: %s", error)
                 self.commit_conflicts += 1
             else:
                 log.error("The store could not commit: %s", failure)
                 self.commit_failures += 1
                 self.last_commit_failed = True
-        if failure is None:
+        else:
             self.last_commit_failed = False
             if written and self.on_written is not None:
                 self.on_written(written)
@@ -139,7 +173,7 @@ class Tables:
             await asyncio.shield(task)
 
     async def _load(self, table_id: str) -> Room:
-        if self.store.uncommitted:  # what its room wrote before it left memory must be read back
+        if self.store.uncommitted or self._writing:  # what its room wrote before it left memory must be read back
             with contextlib.suppress(CommitError):  # its rooms were forgotten: the store has what it has
                 await self.committed()
         if table_id in self.unloadable:
