@@ -213,7 +213,7 @@ def serve(
             envvar="PLANECHASE_DATABASE",
             metavar="URL",
             help="Keep the tables in this PostgreSQL database (postgresql://user:password@host/db) instead of "
-            "--data's SQLite file; several servers may share it. Needs pip install 'planechase[postgres]'.",
+            "--data's SQLite file; several servers may share it. Needs pip install 'planechase\\[postgres]'.",
             show_envvar=True,
         ),
     ] = None,
@@ -224,14 +224,14 @@ def serve(
             envvar="PLANECHASE_BUS",
             metavar="URL",
             help="A Redis server (redis://host:6379/0) through which the servers sharing --database tell each other "
-            "what they wrote, so one table's screens may reach any of them. Needs pip install 'planechase[redis]'.",
+            "what they wrote, so one table's screens may reach any of them. Needs pip install 'planechase\\[redis]'.",
             show_envvar=True,
         ),
     ] = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print a QR code of the address to open.")] = True,
 ) -> None:
-    """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite. It prints the
-    address to open (with a QR code when other devices can reach it)."""
+    """Serve the web table: one Planechase table on every phone, tablet and TV, kept in SQLite (or in PostgreSQL,
+    shared by several servers). It prints the address to open (with a QR code when other devices can reach it)."""
     from .serve_cmd import ServeError, run_server, server_settings
 
     try:
