@@ -109,8 +109,6 @@ def test_an_action_whose_commit_fails_is_never_acknowledged_and_the_table_is_reb
 class _CountingStore:
     """A store stand-in that records when it commits (on the event loop's clock)."""
 
-    commits_off_loop = False
-
     def __init__(self) -> None:
         self.commits: list[float] = []
 

@@ -231,8 +231,6 @@ class TableStore(Protocol):
     @property
     def uncommitted(self) -> bool: ...
 
-    commits_off_loop: bool
-
     def take(self) -> Pending: ...
     def write(self, pending: Pending) -> dict[str, list[Written]]: ...
     def commit(self) -> dict[str, list[Written]]: ...
@@ -309,12 +307,9 @@ class WriteQueue:
         self._snapshots.append((table_id, seq, body, time.time()))
         self._written()
 
-    #: Whether the server should make this store's commits on a thread of their own (a database over the network).
-    commits_off_loop = False
-
     def take(self) -> Pending:
-        """What waits for the next commit, taken (the store's queue is empty after): :meth:`commit` writes it, or
-        a store whose :attr:`commits_off_loop` writes it with ``write(pending)`` on another thread."""
+        """What waits for the next commit, taken (the store's queue is empty after): ``commit()`` is
+        ``write(take())``."""
         pending = (self._inserts, self._undone, self._snapshots)
         self._inserts, self._undone, self._snapshots = [], [], []
         return pending

@@ -16,7 +16,6 @@ import logging
 import time
 import weakref
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .rooms import CLIENT_IDS_KEPT, Room, TableLoadError
@@ -61,10 +60,6 @@ class Tables:
         self.on_written: Callable[[dict[str, list[Written]]], None] | None = None
         self.commit_failures = 0
         self.commit_conflicts = 0
-        #: The thread of the commits made off the event loop (a database over the network), and how many of them
-        #: are being written now.
-        self._committer: ThreadPoolExecutor | None = None
-        self._writing = 0
         self.last_commit_failed = False
 
     # -- committing ------------------------------------------------------------------------------
@@ -92,28 +87,12 @@ class Tables:
         loop = asyncio.get_running_loop()
         self._last_commit = loop.time()
         started = time.perf_counter()
-        if self.store.commits_off_loop:  # a round trip to a database: on the commits' own thread, in order
-            if self._committer is None:
-                self._committer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planechase-commit")
-            self._writing += 1
-            done = loop.run_in_executor(self._committer, self.store.write, self.store.take())
-            done.add_done_callback(lambda future: self._settle(waiters, started, future))
-            return
         try:
             written = self.store.commit() or {}
         except Exception as exc:  # a full disk, say: nothing written since the last commit is kept
             self._settled(waiters, started, {}, exc)
             return
         self._settled(waiters, started, written, None)
-
-    def _settle(self, waiters: list[asyncio.Future[None]], started: float, future: asyncio.Future[Any]) -> None:
-        self._writing -= 1
-        if future.cancelled():
-            self._settled(waiters, started, {}, RuntimeError("the commit was cancelled"))
-        elif future.exception() is not None:
-            self._settled(waiters, started, {}, future.exception())
-        else:
-            self._settled(waiters, started, future.result() or {}, None)
 
     def _settled(
         self,
@@ -173,7 +152,7 @@ class Tables:
             await asyncio.shield(task)
 
     async def _load(self, table_id: str) -> Room:
-        if self.store.uncommitted or self._writing:  # what its room wrote before it left memory must be read back
+        if self.store.uncommitted:  # what its room wrote before it left memory must be read back
             with contextlib.suppress(CommitError):  # its rooms were forgotten: the store has what it has
                 await self.committed()
         if table_id in self.unloadable:
