@@ -49,6 +49,11 @@ def test_an_offline_phone_says_so_and_its_waiting_tap_lands_once_on_return(
     assert life_changes(server, table.id, table.seat_tokens[1]) == [-1]  # sent again, applied once
 
 
+#: The longest a page may take to join again once its network is back (static/table-connection.js: the backoff's
+#: cap of 15 s with its jitter, and one silent attempt's 4.5 s), with room for a busy machine.
+RECONNECT_WITHIN_MS = 30_000
+
+
 def test_a_connection_that_goes_silent_is_told_lost_without_the_browser_saying_offline(
     server: LiveServer, device: Device
 ) -> None:
@@ -66,7 +71,9 @@ def test_a_connection_that_goes_silent_is_told_lost_without_the_browser_saying_o
     status = ann.get_by_test_id("status")
     expect(status).to_have_class(re.compile(r"\bbad\b"), timeout=TOLD_WITHIN_MS + 1_000)
     ann.evaluate("window.__restoreSend()")
-    expect(status).to_contain_text("connected · Ann")
+    # Back as soon as its next attempt is heard: after the page's backoff, at most 15 s (x 1.2 for the jitter),
+    # plus the silence that ends an attempt made while nothing was heard.
+    expect(status).to_contain_text("connected · Ann", timeout=RECONNECT_WITHIN_MS)
 
 
 def test_life_and_poison_stay_at_hand_during_a_decision_and_wait_for_its_answer(
