@@ -104,7 +104,6 @@ class PostgresStore(SqlStore):
         self.group_commit = group_commit
         self.connect_timeout = connect_timeout
         self._start_queue()
-        self._commit_db: Any = None
         self._db = self._connect()
         self._readers = threading.local()
         self._owner = threading.get_ident()
@@ -131,8 +130,6 @@ class PostgresStore(SqlStore):
 
     def close(self) -> None:
         self._db.close()
-        if self._commit_db is not None:
-            self._commit_db.close()
         reader = getattr(self._readers, "db", None)
         if reader is not None:
             reader.close()
@@ -188,21 +185,12 @@ class PostgresStore(SqlStore):
                 [(table_id, seq) for seq in undone],
             )
 
-    def commit(self) -> dict[str, list[Written]]:
-        """Write and commit what was written since the last commit, in one transaction (the entries it wrote are
-        returned, by table); if that fails (a number another server took first, the database gone) none of it is
-        kept, and the error is raised."""
-        return self.write(self.take())
-
-    def write(self, pending: Pending) -> dict[str, list[Written]]:
-        """Write and commit ``pending`` (from :meth:`take`) in one transaction, through the commits' own connection;
-        the entries written, by table. The server makes its commits on its event loop, as with SQLite: a round trip
-        to the database each (measured faster here than awaiting an asyncio connection, docs/performance.md)."""
-        if not any(pending):
-            return {}
-        db = self._commit_db
-        if db is None or db.closed or db.broken:  # the first commit, or the database went away and came back
-            self._commit_db = db = self._connect()
+    def _write(self, pending: Pending) -> dict[str, list[Written]]:
+        # On the server's event loop, as with SQLite: a round trip to the database per commit (measured faster here
+        # than on a thread or awaiting an asyncio connection, docs/performance.md).
+        db = self._db
+        if db.closed or db.broken:  # the database went away and came back: a new connection
+            self._db = db = self._connect()
         with db.transaction(), db.cursor() as cursor:
             for statement, rows in _write_steps(pending):
                 cursor.executemany(statement, rows)

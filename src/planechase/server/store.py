@@ -104,7 +104,7 @@ def new_record(config: Mapping[str, Any], meta: Mapping[str, Any], seats: int) -
     )
 
 
-#: What waits for the next commit: entries to insert, entries undone, snapshots (see :meth:`WriteQueue.take`).
+#: What waits for the next commit: entries to insert, entries undone, snapshots (see :meth:`WriteQueue.commit`).
 Pending = tuple[
     list[tuple[str, int, str, str, "str | None", float, "str | None"]],
     list[tuple[str, int]],
@@ -231,8 +231,6 @@ class TableStore(Protocol):
     @property
     def uncommitted(self) -> bool: ...
 
-    def take(self) -> Pending: ...
-    def write(self, pending: Pending) -> dict[str, list[Written]]: ...
     def commit(self) -> dict[str, list[Written]]: ...
     def newest_entries(self, table_ids: Sequence[str]) -> dict[str, int]: ...
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None: ...
@@ -265,9 +263,6 @@ class WriteQueue:
         raise NotImplementedError
 
     def entry_of_client(self, table_id: str, client_id: str) -> Entry | None:
-        raise NotImplementedError
-
-    def commit(self) -> dict[str, list[Written]]:
         raise NotImplementedError
 
     def append(
@@ -307,14 +302,16 @@ class WriteQueue:
         self._snapshots.append((table_id, seq, body, time.time()))
         self._written()
 
-    def take(self) -> Pending:
-        """What waits for the next commit, taken (the store's queue is empty after): ``commit()`` is
-        ``write(take())``."""
+    def commit(self) -> dict[str, list[Written]]:
+        """Write and commit what was written since the last commit, in one transaction; the entries it wrote,
+        by table (each ``(seq, kind, body JSON, client id, events JSON)``). If that fails (a full disk, a number
+        taken already) none of it is kept, and the error is raised."""
         pending = (self._inserts, self._undone, self._snapshots)
         self._inserts, self._undone, self._snapshots = [], [], []
-        return pending
+        return self._write(pending) if any(pending) else {}
 
-    def write(self, pending: Pending) -> dict[str, list[Written]]:
+    def _write(self, pending: Pending) -> dict[str, list[Written]]:
+        """Write ``pending`` in one transaction and commit it (each store in its own way)."""
         raise NotImplementedError
 
     def _written(self) -> None:
@@ -624,16 +621,7 @@ class Store(SqlStore):
                     [(table_id, seq) for seq in undone[start : start + 500]],
                 )
 
-    def commit(self) -> dict[str, list[Written]]:
-        """Write and commit what was written since the last commit, in one transaction; the entries it wrote,
-        by table (each ``(seq, kind, body JSON, client id, events JSON)``). If that fails (a full
-        disk, a repeated entry number) none of it is kept, and the error is raised."""
-        return self.write(self.take())
-
-    def write(self, pending: Pending) -> dict[str, list[Written]]:
-        """Write and commit ``pending`` (from :meth:`take`) in one transaction; the entries written, by table."""
-        if not any(pending):
-            return {}
+    def _write(self, pending: Pending) -> dict[str, list[Written]]:
         inserts, undone, snapshots = pending
         with self._transaction():
             self._db.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, 0)", inserts)
