@@ -184,7 +184,7 @@ def card_pool(
         for c in cat
         if normalize_name(c.name) not in gone
         and (chosen is None or any(s in chosen for s in c.sets))
-        and all(f.keeps(c) for f in chosen_filters)
+        and (not chosen_filters or all(f.keeps(c) for f in chosen_filters))
     ]
     return CardPool(
         planes=tuple(sorted(c.name for c in cards if c.is_plane)),
