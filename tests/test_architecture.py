@@ -21,7 +21,7 @@ import planechase
 
 PACKAGE = Path(planechase.__file__).resolve().parent
 CORE = ("engine", "planar", "cards")
-INTERFACES = ("cli", "protocol", "sim", "server")
+INTERFACES = ("cli", "protocol", "sim", "server", "lab")
 
 #: Each layer, bottom (0) to top, by the modules and packages it holds.
 LAYERS: dict[str, int] = {

@@ -13,6 +13,9 @@ from ..variants.eternities_map import PROFILES, CountersRule, PhenomenaRule, Vis
 from .cards_cmd import Language, cards
 from .db_cmd import db_app
 from .deck_cmd import deck_app
+from .lab_cmd import _EXAMPLES as _LAB_EXAMPLES
+from .lab_cmd import _HELP as _LAB_HELP
+from .lab_cmd import lab
 from .seats_cmd import seats
 
 app = typer.Typer(
@@ -257,6 +260,12 @@ def serve(
 
 app.command("cards")(cards)
 app.command("seats")(seats)
+app.command(
+    "lab",
+    help=_LAB_HELP,
+    short_help="Play many games of a planar deck: figures, intervals, plots.",
+    epilog=_LAB_EXAMPLES,
+)(lab)
 app.add_typer(deck_app, name="deck")
 app.add_typer(db_app, name="db")
 
