@@ -214,6 +214,11 @@ class StudyResult:
     games: int = 0
     stopped: str = "games"
 
+    @classmethod
+    def empty(cls, spec: StudySpec) -> StudyResult:
+        """A result with no games yet, for blocks to be merged into."""
+        return cls(spec, [Accumulator(turns=a.setup.turns) for a in spec.arms], [Pairing() for _ in spec.arms[1:]])
+
     @property
     def interrupted(self) -> bool:
         return self.stopped == "interrupted"
@@ -368,9 +373,7 @@ def run_study(
         backend, window = _Inline(), 1
     else:
         backend, window = _Processes(count), 2 * count
-    result = StudyResult(
-        spec, [Accumulator(turns=a.setup.turns) for a in spec.arms], [Pairing() for _ in spec.arms[1:]]
-    )
+    result = StudyResult.empty(spec)
     target = spec.target
     blocks = [(s, min(s + spec.block, target)) for s in range(0, target, spec.block)]
     pending: set[Any] = set()

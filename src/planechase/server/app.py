@@ -71,6 +71,7 @@ from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, house_rule_texts, table_config
 from .i18n import LANGUAGES, catalog
+from .lab import LabJobs, LabRequestError, lab_spec
 from .metrics import CONTENT_TYPE, ServerMetrics, health
 from .net import Origins, TrustedProxies, client_address, link_base
 from .pages import ENTRY_MODULES, page, page_etag, page_language, release, versioned_prefix
@@ -226,6 +227,32 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             return _page(request, "missing.html", status_code=404)
         return _page(request, "table.html")
 
+    async def lab_page(request: Request) -> Response:
+        return _page(request, "lab.html")
+
+    async def lab_start(request: Request) -> Response:
+        if not origins.allowed(request.scope):
+            return _refusal(403, Text("studies are started from this server's own pages"))
+        if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            return _refusal(415, Text("the form must be sent as JSON (Content-Type: application/json)"))
+        form = await _read_form(request, MAX_FORM, settings.body_timeout)
+        if isinstance(form, Response):
+            return form
+        jobs: LabJobs = request.app.state.lab
+        try:
+            job = jobs.start(lab_spec(form), client_address(request.scope))
+        except LabRequestError as exc:
+            issues = {"issues": [i.to_dict() for i in exc.issues]} if exc.issues else {}
+            return JSONResponse({"error": str(exc.text), "text": exc.text.to_dict(), **issues}, status_code=exc.status)
+        return JSONResponse(job.to_dict(), status_code=202, headers={"Cache-Control": "no-store"})
+
+    async def lab_status(request: Request) -> Response:
+        jobs: LabJobs = request.app.state.lab
+        job = jobs.get(request.path_params["job_id"][:40])
+        if job is None:
+            return _refusal(404, Text("no such study (studies are kept for ten minutes)"))
+        return JSONResponse(job.to_dict(), headers={"Cache-Control": "no-store"})
+
     async def create(request: Request) -> Response:
         if not origins.allowed(request.scope):
             return _refusal(403, Text("tables are created from this server's own pages"))
@@ -238,26 +265,9 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         shared = await bus.allow(f"create:{address}", settings.create_limit, 60) if bus is not None else None
         if not (limiter.allow(address) if shared is None else shared):
             return _refusal(429, Text("too many tables created from here; wait a minute"))
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > MAX_FORM:
-            return _refusal(413, Text("the form is too large"))
-        body = bytearray()
-        try:
-            async with asyncio.timeout(settings.body_timeout):
-                async for chunk in request.stream():
-                    body += chunk
-                    if len(body) > MAX_FORM:  # read no further: the form is refused as it arrives
-                        return _refusal(413, Text("the form is too large"))
-        except TimeoutError:
-            return _refusal(
-                408, Text("the form did not arrive within {seconds} s", {"seconds": f"{settings.body_timeout:g}"})
-            )
-        except ClientDisconnect:
-            return _refusal(400, Text("the form did not arrive"))
-        try:
-            form = json.loads(body)
-        except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, a number too long
-            return _refusal(400, Text("the form must be JSON"))
+        form = await _read_form(request, MAX_FORM, settings.body_timeout)
+        if isinstance(form, Response):
+            return form
         try:
             config, meta = table_config(form)
         except CreateError as exc:
@@ -391,7 +401,10 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     routes = [
         Route("/", index),
         Route("/t/{table_id}", table_page),
+        Route("/lab", lab_page),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/lab", lab_start, methods=["POST"]),
+        Route("/api/lab/{job_id}", lab_status),
         Route("/api/qr.svg", qr, methods=["GET", "POST"]),
         Route("/api/profiles", profiles),
         Route("/api/sets", sets),
@@ -422,6 +435,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     app.state.store = store
     app.state.tables = tables
     app.state.collector = collector
+    app.state.lab = LabJobs(workers=settings.lab_workers)
     app.state.channel = channel
     # Servers sharing a database follow each other's writes (told over Redis when there is a bus).
     follower = Follower(tables, channel) if settings.database else None
@@ -435,6 +449,29 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
 def _refusal(status: int, message: Text) -> JSONResponse:
     """A refused request: ``error`` in English and ``text``, the sentence the page shows in its language."""
     return JSONResponse({"error": str(message), "text": message.to_dict()}, status_code=status)
+
+
+async def _read_form(request: Request, limit: int, timeout: float) -> Any:
+    """A form's JSON body, read no further than ``limit`` bytes and for no longer than ``timeout`` seconds; or
+    the refusal to answer."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return _refusal(413, Text("the form is too large"))
+    body = bytearray()
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:  # read no further: the form is refused as it arrives
+                    return _refusal(413, Text("the form is too large"))
+    except TimeoutError:
+        return _refusal(408, Text("the form did not arrive within {seconds} s", {"seconds": f"{timeout:g}"}))
+    except ClientDisconnect:
+        return _refusal(400, Text("the form did not arrive"))
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, a number too long
+        return _refusal(400, Text("the form must be JSON"))
 
 
 @contextlib.asynccontextmanager
@@ -463,6 +500,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
             task.cancel()
         if bus is not None:
             await bus.stop()
+        await app.state.lab.close()
         collector.stop()
 
 

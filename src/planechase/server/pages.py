@@ -38,7 +38,12 @@ STATIC = Path(__file__).parent / "static"
 #: The cookie in which a page remembers the language the device chose (static/i18n.js sets it).
 LANG_COOKIE = "planechase_lang"
 #: Each page and the module its script starts from.
-ENTRY_MODULES = {"index.html": "create.js", "table.html": "table.js", "missing.html": "missing.js"}
+ENTRY_MODULES = {
+    "index.html": "create.js",
+    "table.html": "table.js",
+    "missing.html": "missing.js",
+    "lab.html": "lab.js",
+}
 #: The address of a page's modules joined into one script, under the static files' prefix.
 BUNDLED = "bundle/"
 #: A page's small script that starts its work before the others arrive (it imports nothing).

@@ -70,6 +70,12 @@ export function deckLink(name, text) {
   return `${location.origin}/#${params}`;
 }
 
+/** The deck lab's page for a deck: the list in its #deck=, as a shared deck's link carries it. */
+export function labLink(text) {
+  const params = new URLSearchParams({ deck: encode(String(text).slice(0, MAX_TEXT)) });
+  return `/lab#${params}`;
+}
+
 /** The deck a link shared with this page ({name, text}), or null. */
 export function sharedDeck() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -122,7 +128,13 @@ export function deckBar(area, index) {
       );
       shared.hidden = false;
     });
-    bar.replaceChildren(choose, name, save, share, shared);
+    const analyse = h("a", { href: "/lab", class: "button small", "data-testid": `analyse-deck-${index}` }, t("Analyse this deck"));
+    analyse.addEventListener("click", (event) => {
+      if (!area.value.trim()) return;
+      event.preventDefault();
+      window.open(labLink(area.value), "_blank", "noopener");
+    });
+    bar.replaceChildren(choose, name, save, share, analyse, shared);
   };
   bars.add(draw);
   bar.redraw = draw;
