@@ -28,8 +28,7 @@ from ..cards.decks import validate
 from ..errors import PlanechaseError, Text
 from ..lab.play import GameSetup
 from ..lab.report import study_description, tables
-from ..lab.stats import Accumulator
-from ..lab.study import Arm, Pairing, StudyResult, StudySpec, play_block
+from ..lab.study import Arm, StudyResult, StudySpec, play_block
 
 __all__ = ["LAB_POLICIES", "LabJobs", "LabRequestError", "lab_spec"]
 
