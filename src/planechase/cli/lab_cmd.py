@@ -307,11 +307,11 @@ def _print_summary(result: StudyResult, console: Console) -> None:
                 table.add_row(f"{face} (% of dice)", _cell(share, 100), "")
         console.print(table)
         planes = Table(header_style="bold", title_justify="left")
-        planes.add_column("Card", no_wrap=True, overflow="ellipsis", max_width=30)
-        planes.add_column("% turns up", justify="right", no_wrap=True)
-        planes.add_column("Visits/game", justify="right", no_wrap=True)
-        planes.add_column("Turns/stay", justify="right", no_wrap=True)
-        planes.add_column("Seen % games", justify="right", no_wrap=True)
+        planes.add_column("Card", no_wrap=True, overflow="ellipsis", max_width=24)
+        planes.add_column("% turns up", justify="right")
+        planes.add_column("Visits/game", justify="right")
+        planes.add_column("Turns/stay", justify="right")
+        planes.add_column("Seen % games", justify="right")
         by_card: dict[str, dict[str, dict[str, Any]]] = {}
         for row in data["cards"]:
             if row["arm"] == arm.label:

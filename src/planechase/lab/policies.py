@@ -56,6 +56,7 @@ __all__ = [
     "default_ratings",
     "policy_from_spec",
     "read_ratings",
+    "typical_number",
 ]
 
 
@@ -112,8 +113,31 @@ class Policy(Protocol):
     def act(self, view: PlayerView) -> Action | None: ...
 
 
+#: How built-in policies answer a number only the table knows (608.2c: the engine asks the player): a draw from
+#: what a typical Commander table would say, by the words of the question; any other number, from 0 to 3. The
+#: players of a study cast nothing, so "the X you pay" is 0.
+TYPICAL_NUMBERS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("mana value", (0, 0, 0, 0, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6)),  # a deck of 38 lands in 100 and its curve
+    ("cards in your hand", (3, 4, 5, 5, 6, 6, 7)),
+    ("artifacts", (0, 0, 1, 1, 2, 3)),
+    ("the X you pay", (0,)),
+)
+
+
+def typical_number(view: PlayerView) -> Action:
+    """The answer to a ``choose_number`` decision from :data:`TYPICAL_NUMBERS` (bounded by its options)."""
+    decision = view.decision
+    assert decision is not None
+    prompt = decision.prompt.lower()
+    choices = next((values for words, values in TYPICAL_NUMBERS if words in prompt), (0, 1, 2, 3))
+    offered = {o.id for o in decision.options}
+    wanted = str(choices[view.rng.randrange(len(choices))])
+    return view.choose(wanted if wanted in offered else decision.options[0].id)
+
+
 class _Base:
-    """Built-in policies answer decisions at random; subclasses say when to roll."""
+    """Built-in policies answer numbers by :func:`typical_number` and other decisions at random; subclasses say
+    when to roll."""
 
     spec = ""
 
@@ -126,6 +150,9 @@ class _Base:
         raise NotImplementedError
 
     def decide(self, view: PlayerView) -> Action:
+        assert view.decision is not None
+        if view.decision.kind is DecisionKind.CHOOSE_NUMBER:
+            return typical_number(view)
         return view.choose_at_random()
 
     def describe(self) -> str:
@@ -205,7 +232,7 @@ class LeaveBad(_Base):
         if decision.kind is DecisionKind.CHOOSE_CARD and all(o.label in self.ratings for o in decision.options):
             best = max(decision.options, key=lambda o: self.rating(o.label))
             return view.choose(best.id)
-        return view.choose_at_random()
+        return super().decide(view)
 
     def describe(self) -> str:
         return f"roll to leave a plane rated below {self.threshold:g}, while a roll costs at most {{{self.max_cost}}}"
