@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from planechase.cards.catalog import CATALOG
 from planechase.cli.lab_cmd import BAD_INPUT, INTERRUPTED, POLICY_FAILED
 from planechase.cli.main import app
 from planechase.core.config import DEMO_DECK
@@ -161,6 +162,28 @@ def test_print_ratings_writes_a_file_ratings_reads(tmp_path: Path, deck_file: Pa
         str(tmp_path / "lb"),
     )
     assert code == 0, stderr
+
+
+def test_a_study_on_the_eternities_map(tmp_path: Path) -> None:
+    planes = [card.name for card in CATALOG if card.is_plane]
+    deck = tmp_path / "map.txt"
+    deck.write_text("\n".join(planes) + "\n", encoding="utf-8")
+    out = tmp_path / "map"
+    code, _, stderr = lab(
+        str(deck), "--map", "published", "--games", "20", "--turns", "6", "--workers", "1", "--out", str(out)
+    )
+    assert code == 0, stderr
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["study"]["arms"][0]["map"] == "published"
+    rolls = [r for r in report["summary"] if r["figure"] == "rolls" and r["unit"] == "per turn"]
+    assert rolls[0]["value"] == 1.0
+    # a phenomenon in the deck of a profile that keeps them off the map is refused by the engine's check
+    with_phenomenon = tmp_path / "phenomenon.txt"
+    with_phenomenon.write_text("\n".join([*planes, "Chaotic Aether"]) + "\n", encoding="utf-8")
+    code, out_text, err = lab(str(with_phenomenon), "--map", "published", "--out", str(tmp_path / "x"))
+    assert code == BAD_INPUT and "phenomena off the map" in " ".join((out_text + err).split())
+    code, out_text, err = lab(str(deck), "--map", "nowhere", "--out", str(tmp_path / "x"))
+    assert code == BAD_INPUT and "unknown map profile nowhere" in out_text + err
 
 
 # -- bad input ---------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ..lab.play import GameSetup, PolicyError
 from ..lab.policies import BUILT_IN, default_ratings, read_ratings
 from ..lab.report import report_dict, tables, write_csv, write_json, write_parquet
 from ..lab.study import LIMITS, Arm, StudyResult, StudySpec, run_study
+from ..variants.eternities_map import PROFILES
 from .deck_cmd import print_report
 
 #: Exit codes: 1 a policy failed, 2 bad input (deck, numbers), 130 interrupted (Ctrl-C), as shells count it.
@@ -88,6 +89,14 @@ def lab(
         str, typer.Option(help="free_for_all, two_headed_giant, emperor or grand_melee.")
     ] = "free_for_all",
     team_size: Annotated[int | None, typer.Option(help="Players per team (Two-Headed Giant, Emperor).")] = None,
+    map_profile: Annotated[
+        str | None,
+        typer.Option(
+            "--map",
+            metavar="PROFILE",
+            help=f"Play on the Eternities Map by a profile ({', '.join(PROFILES)}); DECK is then the map's one deck.",
+        ),
+    ] = None,
     policy: Annotated[
         str, typer.Option(help="The roll policy: " + ", ".join(BUILT_IN) + ", or FILE.py:NAME.")
     ] = "free",
@@ -143,6 +152,7 @@ def lab(
             policy,
             policies,
             ratings,
+            map_profile,
         )
         spec.validate()
     except UnusableDeckError as refused:
@@ -197,6 +207,7 @@ def _spec(
     policy: str,
     policies: str | None,
     ratings_file: Path | None,
+    map_profile: str | None = None,
 ) -> StudySpec:
     if not LIMITS.players[0] <= players <= LIMITS.players[1]:
         raise ConfigError(
@@ -207,9 +218,24 @@ def _spec(
         )
     ratings = tuple(sorted(read_ratings(ratings_file, CATALOG).items())) if ratings_file is not None else None
 
+    if map_profile is not None and map_profile not in PROFILES:
+        raise ConfigError(
+            "unknown map profile {profile}: use {profiles}", profile=map_profile, profiles=", ".join(PROFILES)
+        )
+
     def setup(source: str) -> GameSetup:
-        names = checked_deck(read_deck(source), shared=shared, players=players)
-        return GameSetup(names, players=players, turns=turns, shared=shared, variant=variant, team_size=team_size)
+        listed = read_deck(source)
+        # On the map the deck is the map's one deck: the engine checks it for the profile as the game is set up.
+        names = listed.require() if map_profile is not None else checked_deck(listed, shared=shared, players=players)
+        return GameSetup(
+            names,
+            players=players,
+            turns=turns,
+            shared=shared,
+            variant=variant,
+            team_size=team_size,
+            map_profile=map_profile,
+        )
 
     first = setup(deck)
     if policies is not None:

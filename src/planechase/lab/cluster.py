@@ -23,7 +23,7 @@ class DaskBackend:
         except ImportError:
             raise ConfigError("--scheduler needs Dask: pip install 'planechase[cluster]'") from None
         try:
-            self.client = Client(address, timeout="20s", set_as_default=False)
+            self.client = Client(address, timeout="10s", set_as_default=False)
         except OSError as exc:
             raise ConfigError(
                 "cannot reach the Dask scheduler at {address}: {reason}", address=address, reason=str(exc)

@@ -32,6 +32,7 @@ from ..core.events import Event
 from ..core.state import DecisionKind, FaceUpCard, GameState, Step
 from ..engine.reducer import apply, legal_actions, new_game
 from ..errors import IllegalActionError, PlanechaseError
+from ..variants.eternities_map import MapRules
 from .policies import PlayerView, Policy
 
 __all__ = ["PLAYER_NAMES", "GameSetup", "GameTally", "PolicyError", "game_seed", "play_game"]
@@ -66,19 +67,25 @@ class GameSetup:
     variant: str = "free_for_all"
     team_size: int | None = None
     starting_life: int | None = None
+    #: Play on the Eternities Map by this profile (``planechase.variants.eternities_map.PROFILES``); the deck is
+    #: then the map's one deck.
+    map_profile: str | None = None
 
     def config(self, seed: int) -> GameConfig:
         """The game's configuration for ``seed`` (the starting player is chosen at random: 103.1)."""
         names = PLAYER_NAMES[: self.players]
-        decks = None if self.shared else tuple(self.deck for _ in names)
+        shared = self.shared or self.map_profile is not None
+        decks = None if shared else tuple(self.deck for _ in names)
+        rules = MapRules.from_dict({"profile": self.map_profile}) if self.map_profile is not None else None
         return GameConfig(
             players=names,
             decks=decks,
-            shared_deck=self.deck if self.shared else None,
+            shared_deck=self.deck if shared else None,
             seed=seed,
             variant=self.variant,
             team_size=self.team_size,
             starting_life=self.starting_life,
+            eternities_map=rules,
         )
 
 

@@ -181,6 +181,7 @@ def study_description(result: StudyResult) -> dict[str, Any]:
                 "turns": arm.setup.turns,
                 "variant": arm.setup.variant,
                 "team_size": arm.setup.team_size,
+                "map": arm.setup.map_profile,
             }
             for arm in spec.arms
         ],

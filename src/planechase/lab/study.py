@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..cards.catalog import CATALOG
+from ..engine.reducer import new_game
 from ..errors import ConfigError
 from .play import GameSetup, GameTally, game_seed, play_game
 from .policies import Policy, policy_from_spec
@@ -122,6 +123,8 @@ class StudySpec:
                 )
             arm.make_policy()
             s.config(0).validate()
+            if s.map_profile is not None:
+                new_game(s.config(0), CATALOG)  # the map's deck is checked as the game is set up
 
     @property
     def target(self) -> int:

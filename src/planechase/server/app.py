@@ -251,7 +251,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         job = jobs.get(request.path_params["job_id"][:40])
         if job is None:
             return _refusal(404, Text("no such study (studies are kept for ten minutes)"))
-        return JSONResponse(job.to_dict(), headers={"Cache-Control": "no-store"})
+        return Response(job.answer(), media_type="application/json", headers={"Cache-Control": "no-store"})
 
     async def create(request: Request) -> Response:
         if not origins.allowed(request.scope):

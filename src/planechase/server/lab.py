@@ -13,6 +13,7 @@ Bounds: one unfinished study per address, at most :attr:`LabJobs.capacity` studi
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import multiprocessing
 import secrets
@@ -123,8 +124,20 @@ class LabJob:
     error: Text | None = None
     finished_at: float = 0.0
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+    #: The finished job's answer, made once (a page polling a big report costs its serialization only once).
+    body: bytes | None = field(default=None, repr=False)
+
+    def answer(self) -> bytes:
+        """The JSON answer to ``GET /api/lab/{id}``; kept once the job is finished."""
+        if self.body is not None:
+            return self.body
+        data = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":")).encode()
+        if self.state in ("done", "failed"):
+            self.body = data
+        return data
 
     def to_dict(self) -> dict[str, Any]:
+        """The job as ``GET /api/lab/{id}`` answers it."""
         out: dict[str, Any] = {"id": self.id, "state": self.state, "done": self.done, "games": self.spec.target}
         if self.report is not None:
             out["report"] = self.report
