@@ -60,6 +60,7 @@ MAKERS: dict[str, Maker] = {
     "DeckListError": Maker(0),
     "NotEnoughCardsError": Maker(0, other=frozenset({"available", "needed"})),
     "CreateError": Maker(0),
+    "LabRequestError": Maker(0, other=frozenset({"issues", "status"})),
     # planechase.cards.decklists.DeckIssue(severity, code, template, ..., params={...})
     "DeckIssue": Maker(2, keyword="template", mapping=99, mapping_keyword="params"),
     # planechase.errors.Text(template, {...}); checked only where it is imported from planechase.errors.

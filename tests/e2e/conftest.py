@@ -83,7 +83,12 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """One running server for the module's tests; each test makes its own table."""
-    live = LiveServer(tmp_path_factory.mktemp("e2e-server"), free_port(), create_limit=UNLIMITED).start()
+    live = LiveServer(
+        tmp_path_factory.mktemp("e2e-server"),
+        free_port(),
+        create_limit=UNLIMITED,
+        args=("--tune", f"lab_limit={UNLIMITED}"),
+    ).start()
     try:
         yield live
     finally:

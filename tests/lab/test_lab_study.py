@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from planechase.cards.catalog import CATALOG
 from planechase.core.config import DEMO_DECK
 from planechase.errors import ConfigError
 from planechase.lab.play import GameSetup, PolicyError, game_seed, play_game
@@ -231,3 +232,109 @@ def test_interrupting_keeps_the_blocks_finished() -> None:
     spec = StudySpec(arms=(Arm("demo", SETUP),), games=200, seed=3, block=20)
     result = run_study(spec, workers=1, progress=progress)
     assert result.stopped == "interrupted" and result.games == 40 and calls == [20, 40]
+
+
+# -- what the review found ---------------------------------------------------------------------------
+
+
+class _RollsForever:
+    def act(self, view: PlayerView) -> object:
+        return view.roll() if view.decision is None else view.choose_at_random()
+
+
+def test_a_turn_that_never_ends_stops_the_study_with_the_seed() -> None:
+    setup = GameSetup(DEMO_DECK, players=2, turns=5, starting_life=1_000_000)
+    with pytest.raises(PolicyError, match="the turn never ends") as caught:
+        play_game(setup, _RollsForever(), seed=game_seed(1, 0))  # type: ignore[arg-type]
+    assert caught.value.seed == game_seed(1, 0)
+
+
+class _NoSuchSeat:
+    def act(self, view: PlayerView) -> object:
+        from planechase.core.actions import Roll
+
+        return Roll(99)
+
+
+def test_a_malformed_action_is_a_policy_error_too() -> None:
+    with pytest.raises(PolicyError, match="malformed"):
+        play_game(SETUP, _NoSuchSeat(), seed=game_seed(1, 0))  # type: ignore[arg-type]
+
+
+def test_a_policy_whose_constructor_fails_or_whose_file_failed_to_load(tmp_path: Path) -> None:
+    source = tmp_path / "ctor.py"
+    source.write_text(
+        "class Needs:\n    def __init__(self, x):\n        pass\n    def act(self, view):\n        return None\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError, match="cannot make the policy"):
+        policy_from_spec(f"{source}:Needs")
+    broken = tmp_path / "broken.py"
+    broken.write_text("raise RuntimeError('not yet')\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not yet"):
+        policy_from_spec(f"{broken}:Fixed")
+    broken.write_text("class Fixed:\n    def act(self, view):\n        return None\n", encoding="utf-8")
+    assert policy_from_spec(f"{broken}:Fixed") is not None  # read again, not the half-loaded module
+
+
+def test_a_ratings_file_that_is_not_a_table(tmp_path: Path) -> None:
+    path = tmp_path / "r.toml"
+    path.write_text("ratings = 3\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="table"):
+        read_ratings(path)
+
+
+def test_807_4_grand_melee_counts_each_markers_planes_once() -> None:
+    deck = tuple(card.name for card in CATALOG if card.is_plane)[:40]
+    setup = GameSetup(deck, players=10, variant="grand_melee", shared=True, turns=20, starting_life=4)
+    for index in range(12):
+        tally = play_game(setup, policy_from_spec("free"), seed=game_seed(2, index))
+        q = tally.quantities
+        # one marker's turn begins at a time: its planes, and only its, are counted as face up
+        assert sum(v for k, v in q.items() if k.startswith("up:")) == q["turns"]
+        # every starting plane was seen, and every stay ended within the turns counted
+        assert all(card in tally.first_seen for card, _ in tally.stays)
+        assert all(1 <= length <= 20 for _, length in tally.stays)
+        assert q["stays:" + tally.stays[0][0]] >= 1
+
+
+def test_a_figure_with_too_few_games_of_data_has_no_interval() -> None:
+    from planechase.lab.play import GameTally
+    from planechase.lab.stats import Accumulator
+
+    acc = Accumulator(turns=5)
+    acc.add(GameTally({"turns": 5, "stay:Naar Isle": 3, "stays:Naar Isle": 1}))
+    for _ in range(99):
+        acc.add(GameTally({"turns": 5}))
+    stay = acc.figure("stay:Naar Isle", "stays:Naar Isle")
+    assert stay.value == 3 and stay.games == 1 and math.isnan(stay.low)
+
+
+def test_the_failure_reported_is_the_earliest_games_whatever_the_workers(tmp_path: Path) -> None:
+    source = tmp_path / "late.py"
+    source.write_text(
+        "class Late:\n"
+        "    def act(self, view):\n"
+        "        if view.decision is not None:\n"
+        "            return view.choose_at_random()\n"
+        "        if view.turn == 3 and view.rng.random() < 0.5:\n"
+        "            raise ValueError('unlucky')\n"
+        "        return view.roll() if view.roll_cost == 0 else None\n",
+        encoding="utf-8",
+    )
+    spec = StudySpec(arms=(Arm("late", SETUP, f"{source}:Late"),), games=40, seed=6, block=5)
+    seeds = []
+    for workers in (1, 2):
+        with pytest.raises(PolicyError) as caught:
+            run_study(spec, workers=workers)
+        seeds.append(caught.value.seed)
+    first = next(i for i in range(40) if _fails(SETUP, f"{source}:Late", game_seed(6, i)))
+    assert seeds == [game_seed(6, first)] * 2
+
+
+def _fails(setup: GameSetup, policy: str, seed: int) -> bool:
+    try:
+        play_game(setup, policy_from_spec(policy), seed=seed)
+    except PolicyError:
+        return True
+    return False

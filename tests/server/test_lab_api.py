@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -15,9 +19,25 @@ from conftest import PLANES_10
 from planechase.lab.report import tables
 from planechase.lab.study import run_study
 from planechase.server.lab import LabJobs, LabRequestError, lab_spec
-from server.live import LiveServer
+from server.live import LiveServer, free_port
 
 TEN_PLANES = "\n".join(PLANES_10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server for the module, without the limit on studies started per minute (it has a test of its own)."""
+    live = LiveServer(
+        tmp_path_factory.mktemp("lab"), free_port(), create_limit=UNLIMITED, args=("--tune", f"lab_limit={UNLIMITED}")
+    ).start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+#: A limit on studies started per minute that the module's tests never meet.
+UNLIMITED = 100_000
 #: How long a test waits for a study to finish before failing (a busy machine is slow, not broken).
 DEADLINE = 300.0
 
@@ -42,8 +62,14 @@ def test_a_study_reports_what_the_lab_computes_for_its_seed(server: LiveServer) 
     report = body["report"]
     here = run_study(lab_spec(form), workers=1)
     expected = json.loads(json.dumps(tables(here)))
-    for name in ("summary", "cards", "first_seen", "stays"):
+    for name in ("summary", "cards"):
         assert report[name] == expected[name], name
+    # the curves and stays in the page's compact form: each card's shares by turn, its [length, share] pairs
+    for row in expected["first_seen"]:
+        assert report["first_seen"][row["card"]][row["turn"] - 1] == pytest.approx(row["value"], abs=1e-6)
+    for row in expected["stays"]:
+        assert [row["length"], pytest.approx(row["share"], abs=1e-6)] in report["stays"][row["card"]]
+    assert sum(len(v) for v in report["stays"].values()) == len(expected["stays"])
     assert report["study"]["arms"][0]["policy"] == "cost<=1" and report["study"]["games"] == 300
 
 
@@ -133,10 +159,48 @@ def test_studies_are_bounded_in_all() -> None:
             await jobs.close()
         return statuses
 
-    assert asyncio.run(run()) == [202, 202, 503]
+    # on a thread of its own: a browser test of the same process may hold this thread's event loop
+    with ThreadPoolExecutor(1) as thread:
+        assert thread.submit(asyncio.run, run()).result() == [202, 202, 503]
+
+
+def test_an_address_starts_at_most_lab_limit_studies_a_minute(new_server: Callable[..., LiveServer]) -> None:
+    live = new_server(args=("--tune", "lab_limit=3"))
+    answers = [live.post("/api/lab", json={"deck": "not a deck"}).status_code for _ in range(4)]
+    assert answers == [400, 400, 400, 429]  # refused forms count too: reading them is the work limited
+
+
+def test_a_long_list_is_refused_before_it_is_read_and_its_problems_are_bounded(server: LiveServer) -> None:
+    long = server.post("/api/lab", json={"deck": "x\n" * 300})
+    assert long.status_code == 400 and "at most 300 lines" in long.json()["error"]
+    many = server.post("/api/lab", json={"deck": "\n".join(f"Naar Isl {i}" for i in range(250))})
+    assert many.status_code == 400 and len(many.json()["issues"]) == 20
 
 
 def test_the_lab_page_is_served_with_its_script(server: LiveServer) -> None:
     page = server.get("/lab")
     assert page.status_code == 200
     assert "lab-analyse" in page.text and "/bundle/lab.js" in page.text
+
+
+def test_a_worker_that_dies_fails_its_study_and_the_next_one_gets_a_new_process() -> None:
+    async def run() -> tuple[str, str]:
+        jobs = LabJobs(workers=1, capacity=4)
+        try:
+            doomed = jobs.start(lab_spec({"deck": TEN_PLANES, "games": 2000, "turns": 60, "players": 6}), "10.0.0.1")
+            while jobs._pool is None or not getattr(jobs._pool, "_processes", None):
+                await asyncio.sleep(0.05)
+            for process in list(jobs._pool._processes.values()):
+                assert process.pid is not None
+                os.kill(process.pid, signal.SIGKILL)  # the out-of-memory killer, say
+            while doomed.state not in ("done", "failed"):
+                await asyncio.sleep(0.05)
+            healthy = jobs.start(lab_spec({"deck": TEN_PLANES, "games": 100, "turns": 5}), "10.0.0.2")
+            while healthy.state not in ("done", "failed"):
+                await asyncio.sleep(0.05)
+            return doomed.state, healthy.state
+        finally:
+            await jobs.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        assert thread.submit(asyncio.run, run()).result(timeout=DEADLINE) == ("failed", "done")

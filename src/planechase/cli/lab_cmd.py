@@ -166,7 +166,7 @@ def lab(
         result = _run(spec, workers, scheduler, err)
     except PolicyError as exc:
         err.print(f"[bold red]The policy stopped the study:[/] {escape(str(exc))}")
-        err.print(f'Replay that game: it is game seed {exc.seed} (see docs/lab.md, "Replaying a game").')
+        err.print(f'Replay that game: it is game seed {exc.seed} (see docs/lab.md, "Bad input, failures, Ctrl-C").')
         raise typer.Exit(POLICY_FAILED) from None
     except ConfigError as exc:
         err.print(f"[bold red]Cannot run the study:[/] {escape(str(exc))}")
@@ -175,11 +175,15 @@ def lab(
     if result.games == 0:
         err.print("[bold red]Interrupted before any game finished:[/] nothing to report.")
         raise typer.Exit(INTERRUPTED)
-    written = _write(result, out, err)
-    if json_output:
-        typer.echo(json.dumps(report_dict(result), ensure_ascii=False, sort_keys=True, indent=1))
-    else:
-        _print_summary(result, Console(highlight=False))
+    try:
+        written = _write(result, out, err)
+        if json_output:
+            typer.echo(json.dumps(report_dict(result), ensure_ascii=False, sort_keys=True, indent=1))
+        else:
+            _print_summary(result, Console(highlight=False))
+    except KeyboardInterrupt:
+        err.print("[bold yellow]Interrupted while writing the report:[/] its files may be incomplete.")
+        raise typer.Exit(INTERRUPTED) from None
     rate = result.games / elapsed if elapsed > 0 else 0.0
     err.print(
         f"{result.games:,} games in {elapsed:.1f} s ({rate:,.0f} games/s); report in {escape(str(out))}/ "
@@ -238,6 +242,12 @@ def _spec(
         )
 
     first = setup(deck)
+    warn = Console(stderr=True, highlight=False)
+    if policies is not None and policy != "free":
+        warn.print("[yellow]--policy is not used with --policies (each arm plays its own policy).[/]")
+    used = [p.strip() for p in policies.split(",")] if policies is not None else [policy]
+    if ratings_file is not None and not any(p.startswith("leave-bad") for p in used):
+        warn.print("[yellow]--ratings is used only by the leave-bad policy; no arm plays it.[/]")
     if policies is not None:
         names = [p.strip() for p in policies.split(",") if p.strip()]
         if not 1 <= len(names) <= LIMITS.arms:
@@ -287,10 +297,14 @@ def _run(spec: StudySpec, workers: int | None, scheduler: str | None, err: Conso
 
 def _write(result: StudyResult, out: Path, err: Console) -> list[Path]:
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        return _write_files(result, out, err)
     except OSError as exc:
         err.print(f"[bold red]Cannot write the report to {escape(str(out))}:[/] {escape(exc.strerror or str(exc))}")
         raise typer.Exit(BAD_INPUT) from None
+
+
+def _write_files(result: StudyResult, out: Path, err: Console) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
     data = tables(result)
     written = [write_json(result, out / "report.json"), *write_csv(data, out)]
     try:
@@ -300,7 +314,7 @@ def _write(result: StudyResult, out: Path, err: Console) -> list[Path]:
     try:
         from ..lab.plots import draw_all, write_html
 
-        svgs = draw_all(data, [a.label for a in result.spec.arms], out)
+        svgs = draw_all(data, [a.label for a in result.spec.arms], out, level=result.spec.level)
         written += sorted(out.glob("*.png")) + sorted(out.glob("*.svg"))
         written.append(write_html(result, data, svgs, out / "report.html"))
     except ImportError:
@@ -312,7 +326,7 @@ def _print_summary(result: StudyResult, console: Console) -> None:
     data = tables(result)
     for arm in result.spec.arms:
         table = Table(
-            title=f"{arm.label}: {arm.policy}, {result.games:,} games of {arm.setup.turns} turns",
+            title=f"{escape(arm.label)}: {escape(arm.policy)}, {result.games:,} games of {arm.setup.turns} turns",
             title_justify="left",
             header_style="bold",
         )
@@ -344,7 +358,7 @@ def _print_summary(result: StudyResult, console: Console) -> None:
                 by_card.setdefault(row["card"], {})[row["figure"]] = row
         for card, figs in by_card.items():
             planes.add_row(
-                card,
+                escape(card),
                 _cell(figs.get("turns face up"), 100),
                 _cell(figs.get("visits") or figs.get("encounters")),
                 _cell(figs.get("stay")),
@@ -362,8 +376,8 @@ def _print_summary(result: StudyResult, console: Console) -> None:
             scale = 100 if row["unit"].startswith("share") else 1
             cell = _cell(row, scale)
             diffs.add_row(
-                f"{row['arm']} - {row['versus']}",
-                row["card"],
+                escape(f"{row['arm']} - {row['versus']}"),
+                escape(row["card"]),
                 row["figure"],
                 row["unit"],
                 f"[bold]{cell}[/]" if real else f"[dim]{cell}[/]",

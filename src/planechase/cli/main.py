@@ -206,8 +206,8 @@ def serve(
             help="Change one of the server's limits (repeat for more): join_timeout, send_timeout, header_timeout "
             "and body_timeout (seconds), queue_messages and queue_bytes (what waits to be sent to one connection "
             "before it is dropped), send_buffer (bytes), messages_per_second and message_burst (what one address "
-            "may send), max_per_address, max_per_table, create_limit, lab_workers (processes playing the deck lab's "
-            "studies). See docs/web.md.",
+            "may send), max_per_address, max_per_table, create_limit, lab_workers and lab_limit (the deck lab's "
+            "processes, and the studies one address may start per minute). See docs/web.md.",
         ),
     ] = None,
     database: Annotated[

@@ -36,7 +36,10 @@ class DaskBackend:
         from distributed import wait as dask_wait
 
         with self.client.as_current():
-            done, pending = dask_wait(list(futures), return_when="FIRST_COMPLETED")
+            try:
+                done, pending = dask_wait(list(futures), timeout=0.2, return_when="FIRST_COMPLETED")
+            except TimeoutError:  # nothing finished yet: the study looks at Ctrl-C and waits again
+                return set(), set(futures)
         return set(done), set(pending)
 
     def close(self, futures: set[Any]) -> None:

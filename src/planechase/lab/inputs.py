@@ -13,14 +13,13 @@ from pathlib import Path
 from ..cards.catalog import CATALOG
 from ..cards.decklists import DeckList, deck_list_from_names, read_deck_list
 from ..cards.decks import DeckReport, validate
-from ..errors import ConfigError
 
 __all__ = ["UnusableDeckError", "checked_deck", "read_deck"]
 
 
-class UnusableDeckError(ConfigError):
+class UnusableDeckError(ValueError):
     """A deck that cannot be studied: unreadable, an unknown card (with the closest names), or illegal
-    (with the rule it breaks). ``report`` holds every issue."""
+    (with the rule it breaks). ``report`` holds every issue (each a deck issue, translatable on its own)."""
 
     def __init__(self, report: DeckReport) -> None:
         first = report.errors[0]

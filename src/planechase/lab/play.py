@@ -29,9 +29,9 @@ from ..cards.model import Catalog
 from ..core.actions import NEXT_TURN, Action, Advance, Choose, Resolve, Roll
 from ..core.config import GameConfig
 from ..core.events import Event
-from ..core.state import DecisionKind, FaceUpCard, GameState, Step
+from ..core.state import DecisionKind, FaceUpCard, GameState, MeleeTurn, Step
 from ..engine.reducer import apply, legal_actions, new_game
-from ..errors import IllegalActionError, PlanechaseError
+from ..errors import IllegalActionError, InvalidActionError
 from ..variants.eternities_map import MapRules
 from .policies import PlayerView, Policy
 
@@ -103,17 +103,18 @@ class GameTally:
         q[name] = q.get(name, 0) + amount
 
 
-class PolicyError(PlanechaseError):
+class PolicyError(Exception):
     """A policy raised, returned something that is not an action, or returned an illegal action. Names the
-    game's seed and the action so that the game can be replayed."""
+    game's seed and the action so that the game can be replayed. (A message for the lab's user, in English, as
+    the command line's are: not a table's sentence to translate.)"""
 
     def __init__(self, message: str, /, *, seed: int, turn: int, action: str, rule: str = "", reason: str = "") -> None:
-        super().__init__(message, seed=seed, turn=turn, action=action, rule=rule, reason=reason)
-        self.seed, self.turn, self.action, self.rule = seed, turn, action, rule
+        super().__init__(message.format(seed=seed, turn=turn, action=action, rule=rule, reason=reason))
+        self.template = message
+        self.seed, self.turn, self.action, self.rule, self.reason = seed, turn, action, rule, reason
 
     def __reduce__(self) -> tuple[object, ...]:
-        reason = str(self.text.params.get("reason", ""))
-        return (_policy_error, (self.text.template, self.seed, self.turn, self.action, self.rule, reason))
+        return (_policy_error, (self.template, self.seed, self.turn, self.action, self.rule, self.reason))
 
 
 def _policy_error(message: str, seed: int, turn: int, action: str, rule: str, reason: str) -> PolicyError:
@@ -171,12 +172,15 @@ class _Counter:
         if obj is not None:
             self.arrived[obj] = (card, turn)
 
-    def leave(self, obj: int | None, card: str) -> None:
-        if obj is None:  # a card leaving the game with its owner: the stay of that name ends
-            obj = next((o for o, (name, _) in self.arrived.items() if name == card), None)
-        stay = self.arrived.pop(obj, None) if obj is not None else None
-        if stay is not None:
-            self._stay(*stay)
+    def reconcile(self, state: GameState) -> None:
+        """End the stays of the planes no longer face up (planeswalked away from, gone to the bottom with a
+        Grand Melee turn marker, left the game with their owner, moved past on the map), as of ``state``."""
+        arrived = self.arrived
+        if not arrived:
+            return
+        live = {fu.object_id for fu in _face_up(state)}
+        for obj in [o for o in arrived if o not in live]:
+            self._stay(*arrived.pop(obj))
 
     def _stay(self, card: str, arrived: int) -> None:
         length = min(self.turn, self.turns) - arrived + 1
@@ -200,8 +204,8 @@ class _Counter:
                 self.turn = turn
                 tally.add("turns")
                 # 500.1: the planes face up as the turn begins (after this action, which stops before any
-                # planeswalk could happen in the new turn)
-                for fu in _face_up(state):
+                # planeswalk could happen in the new turn); in Grand Melee, those of the turn's marker (807.4)
+                for fu in _part_of_marker(state, data.get("marker")).face_up:
                     name = state.cards[fu.card].name
                     if name not in self.phenomena:
                         tally.add("up:" + name)
@@ -215,10 +219,6 @@ class _Counter:
             elif kind == "planeswalked_to" or kind == "encountered":
                 tally.add("planeswalks")
                 self.arrive(str(data["card"]), data.get("object"))
-            elif kind == "planeswalked_away":
-                self.leave(data.get("object"), str(data["card"]))
-            elif kind == "card_left_game":
-                self.leave(None, str(data["card"]))
             elif kind == "chaos_ensues":
                 tally.add("chaos")
             elif kind == "life_changed":
@@ -245,6 +245,22 @@ class _Counter:
         return self.tally
 
 
+def _part_of_marker(state: GameState, marker: object) -> GameState | MeleeTurn:
+    """The turn of Grand Melee turn marker ``marker`` (the state itself outside Grand Melee)."""
+    if marker is None or not state.melee or state.focus == marker:
+        return state
+    return next((part for part in state.melee if part.marker == marker), state)
+
+
+def _part_of_seat(state: GameState, seat: int) -> GameState | MeleeTurn:
+    """The turn ``seat`` is taking: in Grand Melee, their own marker's, which need not be the focused one."""
+    if state.melee:
+        for part in state.melee:
+            if part.active == seat and part.taking_turn:
+                return part
+    return state
+
+
 def _face_up(state: GameState) -> list[FaceUpCard]:
     if not state.melee:
         return list(state.face_up)
@@ -262,16 +278,24 @@ def play_game(setup: GameSetup, policy: Policy, *, seed: int, catalog: Catalog =
     state = start.state
     counter = _Counter(setup.turns, phenomena)
     counter.turn = 1
-    for fu in state.face_up:
+    for fu in _face_up(state):  # the starting planes (103.7), one per turn marker in Grand Melee
         counter.arrive(state.cards[fu.card].name, fu.object_id)
     counter.turn = 0
     counter.events(start.events, state)
     rng = random.Random(seed ^ 0x5DEECE66D)
-    limit = MAX_ACTIONS_PER_TURN * (setup.turns + 1)
-    for _ in range(limit):
-        if state.over or counter.ended:
-            break
+    this_turn, actions = counter.turn, 0
+    while not (state.over or counter.ended):
+        if counter.turn != this_turn:
+            this_turn, actions = counter.turn, 0
         action = _next_action(state, policy, rng, setup.turns, counter.turn, seed)
+        actions += 1
+        if actions > MAX_ACTIONS_PER_TURN:  # a policy that never lets the turn end (rolling forever, say)
+            raise PolicyError(
+                "game {seed}, turn {turn}: the turn never ends: {action}",
+                seed=seed,
+                turn=counter.turn,
+                action=f"more than {MAX_ACTIONS_PER_TURN} actions in one turn, the last {_describe(action)}",
+            )
         try:
             step = apply(state, action, catalog)
         except IllegalActionError as error:
@@ -283,8 +307,17 @@ def play_game(setup: GameSetup, policy: Policy, *, seed: int, catalog: Catalog =
                 rule=error.rule,
                 reason=error.message,
             ) from None
+        except InvalidActionError as error:
+            raise PolicyError(
+                "game {seed}, turn {turn}: the action {action} is malformed ({reason})",
+                seed=seed,
+                turn=counter.turn,
+                action=_describe(action),
+                reason=str(error),
+            ) from None
         state = step.state
         counter.events(step.events, state)
+        counter.reconcile(state)
     return counter.finish()
 
 
@@ -340,7 +373,7 @@ def _ask(
         seat=seat,
         turn=turn,
         turns=turns,
-        face_up=tuple(state.cards[fu.card].name for fu in state.face_up),
+        face_up=tuple(state.cards[fu.card].name for fu in _part_of_seat(state, seat).face_up),
         roll_cost=_roll_cost(state, seat),
         rolls_this_turn=_roll_cost(state, seat),
         decision=decision,
@@ -372,11 +405,7 @@ def _ask(
 def _roll_cost(state: GameState, seat: int) -> int:
     """What a roll costs ``seat`` now (901.9): the rolls they took this turn; in Grand Melee, in the turn of
     their own marker (807.4), which need not be the focused one."""
-    if state.melee:
-        for part in state.melee:
-            if part.active == seat and part.taking_turn:
-                return part.rolls_taken[seat]
-    return state.roll_cost(seat)
+    return _part_of_seat(state, seat).rolls_taken[seat]
 
 
 def _melee_action(state: GameState, policy: Policy, rng: random.Random, turns: int, turn: int, seed: int) -> Action:

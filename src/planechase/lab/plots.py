@@ -23,8 +23,11 @@ PLOTS: dict[str, str] = {
     "stays": "How long a stay on each plane lasts",
     "first_seen": "When each card is first seen",
     "compare": "The game figures side by side",
-    "differences": "Differences from the first deck or policy, with 95% intervals",
+    "differences": "Differences from the first deck or policy, with their intervals",
 }
+
+#: The intervals' level as the labels say it ("95%"), set by :func:`draw_all`.
+_LEVEL = ["95%"]
 
 _COLOURS = ("#3b6fb6", "#d9822b", "#3a9e5c", "#b33d3d", "#7d55b0", "#8c6d31", "#c2549d", "#5f6b73")
 _PER_TURN_SHOWN = ("rolls", "mana", "planeswalks", "chaos", "phenomena")
@@ -70,7 +73,7 @@ def _planes(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) ->
         )
     ax.set_yticks(range(len(cards)), cards)
     ax.invert_yaxis()
-    ax.set_xlabel("% of turns face up as the turn begins (bars: 95% interval)")
+    ax.set_xlabel(f"% of turns face up as the turn begins (bars: {_LEVEL[0]} interval)")
     if len(arms) > 1:
         ax.legend(fontsize=8)
     ax.set_title(PLOTS["planes"])
@@ -148,7 +151,7 @@ def _compare(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -
             label=arm,
         )
     ax.set_xticks(range(len(names)), names)
-    ax.set_ylabel("per turn (bars: 95% interval)")
+    ax.set_ylabel(f"per turn (bars: {_LEVEL[0]} interval)")
     ax.legend(fontsize=8)
     ax.set_title(PLOTS["compare"])
     return fig
@@ -202,10 +205,13 @@ _DRAW = {
 }
 
 
-def draw_all(data: dict[str, list[dict[str, Any]]], arms: list[str], folder: Path) -> dict[str, str]:
+def draw_all(
+    data: dict[str, list[dict[str, Any]]], arms: list[str], folder: Path, *, level: float = 0.95
+) -> dict[str, str]:
     """Draw every plot that has data into ``folder`` as ``NAME.png`` and ``NAME.svg``; returns each plot's SVG
-    text by name (for the HTML page)."""
+    text by name (for the HTML page). ``level`` is the intervals' (the labels name it)."""
     plt = _pyplot()
+    _LEVEL[0] = f"{100 * level:g}%"
     svgs: dict[str, str] = {}
     for name, draw in _DRAW.items():
         if name in ("compare", "differences") and len(arms) < 2:

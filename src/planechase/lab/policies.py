@@ -27,6 +27,7 @@ cautious.py:Cautious``):
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import random
@@ -267,6 +268,8 @@ def policy_from_spec(spec: str, *, ratings: Mapping[str, float] | None = None, c
             raise ConfigError("cost<=K takes K from 0 to 20, not {k}", k=limit)
         return CostAtMost(limit, spec=f"cost<={limit}")
     name, _, rest = text.partition(":")
+    if name not in ("random", "leave-bad"):  # FILE.py:NAME, where FILE may hold a colon (C:\policies\my.py)
+        name, _, rest = text.rpartition(":")
     if name == "random":
         chance = _number(rest or "0.5", "random:P", 0.0, 1.0)
         return RandomRolls(chance, spec=text)
@@ -276,7 +279,7 @@ def policy_from_spec(spec: str, *, ratings: Mapping[str, float] | None = None, c
             raise ConfigError("leave-bad takes at most a threshold and a maximum cost: leave-bad:2.5:1")
         threshold = _number(parts[0], "leave-bad:THRESHOLD", 0.0, 10.0) if parts else DEFAULT_RATING
         max_cost = int(_number(parts[1], "leave-bad:THRESHOLD:MAX_COST", 0, 20)) if len(parts) > 1 else 2
-        table = default_ratings(catalog) if ratings is None else ratings
+        table = _default_ratings(catalog) if ratings is None else ratings
         return LeaveBad(threshold, max_cost, dict(table), spec=text)
     if rest and name:
         return _load_policy(name, rest)
@@ -315,7 +318,11 @@ def _load_policy(module: str, name: str) -> Policy:
                     raise ConfigError("cannot read the policy file {file}", file=module)
                 loaded = importlib.util.module_from_spec(spec)
                 sys.modules[key] = loaded
-                spec.loader.exec_module(loaded)
+                try:
+                    spec.loader.exec_module(loaded)
+                except BaseException:
+                    del sys.modules[key]  # a file that failed to load is read again next time
+                    raise
         else:
             loaded = importlib.import_module(module)
     except ConfigError:
@@ -329,7 +336,14 @@ def _load_policy(module: str, name: str) -> Policy:
     target = getattr(loaded, name, None)
     if target is None:
         raise ConfigError("{module} has no policy called {name}", module=module, name=name)
-    policy = target() if isinstance(target, type) else target
+    try:
+        policy = target() if isinstance(target, type) else target
+    except Exception as exc:  # the user's constructor
+        raise ConfigError(
+            "cannot make the policy {policy}: {reason}",
+            policy=f"{module}:{name}",
+            reason=f"{type(exc).__name__}: {exc}",
+        ) from None
     if not callable(getattr(policy, "act", None)):
         raise ConfigError("{name} in {module} has no act(view) method", module=module, name=name)
     return policy  # type: ignore[no-any-return]
@@ -367,6 +381,12 @@ def default_ratings(catalog: Catalog = CATALOG) -> dict[str, float]:
     return out
 
 
+@functools.cache
+def _default_ratings(catalog: Catalog) -> Mapping[str, float]:
+    """:func:`default_ratings`, worked out once per catalog (a policy is made for every game)."""
+    return default_ratings(catalog)
+
+
 def read_ratings(path: str | Path, catalog: Catalog = CATALOG) -> dict[str, float]:
     """Ratings from a TOML file of ``"Card Name" = 2.5`` lines (as ``planechase lab ratings`` writes);
     cards not named keep their default. Raises :class:`ConfigError` naming the bad entry."""
@@ -382,6 +402,8 @@ def read_ratings(path: str | Path, catalog: Catalog = CATALOG) -> dict[str, floa
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError("{file} is not a ratings file (TOML): {reason}", file=str(path), reason=str(exc)) from None
     table = data.get("ratings", data)
+    if not isinstance(table, dict):
+        raise ConfigError('{file}: the ratings must be a table of "Card Name" = number lines', file=str(path))
     ratings = default_ratings(catalog)
     for name, value in table.items():
         try:

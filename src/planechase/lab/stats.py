@@ -75,6 +75,9 @@ class Accumulator:
     sums: dict[str, int] = field(default_factory=dict)
     squares: dict[str, int] = field(default_factory=dict)
     products: dict[str, int] = field(default_factory=dict)
+    #: Per quantity, the games in which it was above 0: a figure over a denominator counts only the games that
+    #: have some of it (the stays of a plane, the games it was seen in).
+    present: dict[str, int] = field(default_factory=dict)
     first_seen: dict[str, dict[int, int]] = field(default_factory=dict)
     stay_lengths: dict[str, dict[int, int]] = field(default_factory=dict)
 
@@ -82,10 +85,12 @@ class Accumulator:
         """Count one game."""
         self.games += 1
         q = tally.quantities
-        sums, squares, products = self.sums, self.squares, self.products
+        sums, squares, products, present = self.sums, self.squares, self.products, self.present
         for name, x in q.items():
             sums[name] = sums.get(name, 0) + x
             squares[name] = squares.get(name, 0) + x * x
+            if x:
+                present[name] = present.get(name, 0) + 1
             for den in denominators_of(name):
                 key = name + "|" + den
                 products[key] = products.get(key, 0) + x * q.get(den, 0)
@@ -99,7 +104,13 @@ class Accumulator:
     def merge(self, other: Accumulator) -> None:
         """Add another accumulator's games (of the same study)."""
         self.games += other.games
-        for mine, theirs in ((self.sums, other.sums), (self.squares, other.squares), (self.products, other.products)):
+        pairs = (
+            (self.sums, other.sums),
+            (self.squares, other.squares),
+            (self.products, other.products),
+            (self.present, other.present),
+        )
+        for mine, theirs in pairs:
             for key, value in theirs.items():
                 mine[key] = mine.get(key, 0) + value
         for mine_h, theirs_h in ((self.first_seen, other.first_seen), (self.stay_lengths, other.stay_lengths)):
@@ -109,16 +120,18 @@ class Accumulator:
                     target[k] = target.get(k, 0) + v
 
     def figure(self, numerator: str, denominator: str = GAME, *, level: float = 0.95) -> Figure:
-        """The ratio Σ numerator / Σ denominator with its interval (the delta method over games)."""
-        n = self.games
+        """The ratio Σ numerator / Σ denominator with its interval (the delta method over the games that have
+        some of the denominator: all of them for a per-game figure). ``nan`` bounds with fewer than two."""
         sx = self.sums.get(numerator, 0)
         if denominator == GAME:
+            n = self.games
             sy, syy, sxy = n, n, sx
         else:
-            sy = self.sums.get(denominator, 0)
-            syy = self.squares.get(denominator, 0)
             if denominator not in denominators_of(numerator):
                 raise ValueError(f"{numerator} is not counted over {denominator}")
+            n = self.present.get(denominator, 0)
+            sy = self.sums.get(denominator, 0)
+            syy = self.squares.get(denominator, 0)
             sxy = self.products.get(numerator + "|" + denominator, 0)
         if n == 0 or sy == 0:
             return Figure(math.nan, math.nan, math.nan, n, level)
@@ -127,7 +140,7 @@ class Accumulator:
             return Figure(ratio, math.nan, math.nan, n, level)
         sxx = self.squares.get(numerator, 0)
         mean_y = sy / n
-        # the sample variance of the residuals x - R y, from the integer sums
+        # the sample variance of the residuals x - R y, from the integer sums (games without y have x = 0 too)
         residual = (sxx - 2 * ratio * sxy + ratio * ratio * syy) / (n - 1)
         se = math.sqrt(max(residual, 0.0) / n) / mean_y
         z = z_for(level)
@@ -145,6 +158,7 @@ class Accumulator:
             "sums": dict(sorted(self.sums.items())),
             "squares": dict(sorted(self.squares.items())),
             "products": dict(sorted(self.products.items())),
+            "present": dict(sorted(self.present.items())),
             "first_seen": {c: {str(k): v for k, v in sorted(h.items())} for c, h in sorted(self.first_seen.items())},
             "stay_lengths": {
                 c: {str(k): v for k, v in sorted(h.items())} for c, h in sorted(self.stay_lengths.items())
@@ -162,6 +176,7 @@ class Accumulator:
             sums=dict(data["sums"]),
             squares=dict(data["squares"]),
             products=dict(data["products"]),
+            present=dict(data.get("present", {})),
             first_seen=hist(data["first_seen"]),
             stay_lengths=hist(data["stay_lengths"]),
         )
@@ -189,6 +204,15 @@ def denominator_of(quantity: str) -> str:
         if den is not None:
             return den + card if den.endswith(":") else den
     return GAME
+
+
+def is_denominator(quantity: str) -> bool:
+    """Whether other quantities are counted over ``quantity`` (see :func:`denominator_of`).
+
+    >>> is_denominator("turns"), is_denominator("stays:Naar Isle"), is_denominator("rolls")
+    (True, True, False)
+    """
+    return quantity in ("turns", "die") or quantity.startswith(("stays:", "seen:"))
 
 
 def denominators_of(quantity: str) -> tuple[str, ...]:

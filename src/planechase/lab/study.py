@@ -18,10 +18,12 @@ cluster, and a study that stops at a precision stops at the same block everywher
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -32,7 +34,7 @@ from ..engine.reducer import new_game
 from ..errors import ConfigError
 from .play import GameSetup, GameTally, game_seed, play_game
 from .policies import Policy, policy_from_spec
-from .stats import GAME, Accumulator, Figure, denominator_of, z_for
+from .stats import GAME, Accumulator, Figure, denominator_of, is_denominator, z_for
 
 __all__ = [
     "LIMITS",
@@ -145,7 +147,6 @@ class Pairing:
 
     def add(self, mine: GameTally, first: GameTally) -> None:
         a, b = mine.quantities, first.quantities
-        dens: set[str] = set()
         for name in a.keys() | b.keys():
             xa, xb = a.get(name, 0), b.get(name, 0)
             for den in _dens(name):
@@ -157,12 +158,9 @@ class Pairing:
                     self.xy[key] = self.xy.get(key, 0) + xa * yb
                 if ya and xb:
                     self.yx[key] = self.yx.get(key, 0) + ya * xb
-                if den != GAME:
-                    dens.add(den)
-        for den in dens:  # once a game for each denominator
-            ya, yb = a.get(den, 0), b.get(den, 0)
-            if ya and yb:
-                self.yy[den] = self.yy.get(den, 0) + ya * yb
+        for den in a.keys() & b.keys():  # once a game for each denominator both arms have
+            if is_denominator(den):
+                self.yy[den] = self.yy.get(den, 0) + a[den] * b[den]
 
     def merge(self, other: Pairing) -> None:
         for mine, theirs in ((self.xx, other.xx), (self.xy, other.xy), (self.yx, other.yx), (self.yy, other.yy)):
@@ -188,17 +186,21 @@ class BlockResult:
     pairings: list[Pairing]
 
 
-def play_block(spec: StudySpec, start: int, stop: int) -> BlockResult:
-    """Play games ``start`` to ``stop - 1`` of ``spec`` in every arm (in this process)."""
-    policies = [arm.make_policy() for arm in spec.arms]
+class StudyInterruptedError(Exception):
+    """A block stopped before its last game (Ctrl-C): its games are dropped, the blocks before it kept."""
+
+
+def play_block(spec: StudySpec, start: int, stop: int, *, stop_now: Callable[[], bool] | None = None) -> BlockResult:
+    """Play games ``start`` to ``stop - 1`` of ``spec`` in every arm (in this process). Each game gets its own
+    policies (made afresh), so no policy carries anything from one game to the next; ``stop_now`` is asked
+    between games and raises :class:`StudyInterruptedError` when it answers true."""
     arms = [Accumulator(turns=arm.setup.turns) for arm in spec.arms]
     pairings = [Pairing() for _ in spec.arms[1:]]
     for index in range(start, stop):
+        if stop_now is not None and stop_now():
+            raise StudyInterruptedError
         seed = game_seed(spec.seed, index)
-        tallies = [
-            play_game(arm.setup, policy, seed=seed, catalog=CATALOG)
-            for arm, policy in zip(spec.arms, policies, strict=True)
-        ]
+        tallies = [play_game(arm.setup, arm.make_policy(), seed=seed, catalog=CATALOG) for arm in spec.arms]
         for acc, tally in zip(arms, tallies, strict=True):
             acc.add(tally)
         for pairing, tally in zip(pairings, tallies[1:], strict=True):
@@ -318,20 +320,26 @@ class _Processes:
         return self.pool.submit(play_block, spec, start, stop)
 
     def wait_any(self, futures: set[Any]) -> tuple[set[Any], set[Any]]:
-        done, pending = wait(futures, return_when=FIRST_COMPLETED)
+        done, pending = wait(futures, timeout=_POLL_SECONDS, return_when=FIRST_COMPLETED)
         return set(done), set(pending)
 
     def close(self, futures: set[Any]) -> None:
+        if futures:  # stopped early (Ctrl-C, a failure): what the workers are playing is not wanted
+            for process in list(getattr(self.pool, "_processes", {}).values()):
+                process.terminate()
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 class _Inline:
-    """One worker: the blocks run here, one at a time."""
+    """One worker: the blocks run here, one at a time (a Ctrl-C stops the block between two games)."""
+
+    def __init__(self, stop_now: Callable[[], bool]) -> None:
+        self.stop_now = stop_now
 
     def submit(self, spec: StudySpec, start: int, stop: int) -> Future[BlockResult]:
         future: Future[BlockResult] = Future()
         try:
-            future.set_result(play_block(spec, start, stop))
+            future.set_result(play_block(spec, start, stop, stop_now=self.stop_now))
         except Exception as exc:
             future.set_exception(exc)
         return future
@@ -341,6 +349,25 @@ class _Inline:
 
     def close(self, futures: set[Any]) -> None:
         return None
+
+
+#: How often the study looks at Ctrl-C while it waits for blocks, in seconds.
+_POLL_SECONDS = 0.2
+
+
+@contextlib.contextmanager
+def _interrupts() -> Iterator[threading.Event]:
+    """Ctrl-C (SIGINT) sets the event instead of raising in the middle of a merge; a second one does too. (Off the
+    main thread, where no handler can be set, a ``KeyboardInterrupt`` still stops the study.)"""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def default_workers() -> int:
@@ -366,32 +393,51 @@ def run_study(
     if workers is not None and not 1 <= workers <= 256:
         raise ConfigError("--workers must be from 1 to 256, not {workers}", workers=workers)
     count = workers or default_workers()
-    backend: Backend
-    if scheduler is not None:
-        from .cluster import DaskBackend
+    with _interrupts() as pressed:
+        backend: Backend
+        if scheduler is not None:
+            from .cluster import DaskBackend
 
-        backend = DaskBackend(scheduler)
-        window = 64
-    elif count == 1:
-        backend, window = _Inline(), 1
-    else:
-        backend, window = _Processes(count), 2 * count
+            backend, window = DaskBackend(scheduler), 64
+        elif count == 1:
+            backend, window = _Inline(pressed.is_set), 1
+        else:
+            backend, window = _Processes(count), 2 * count
+        return _run_blocks(spec, backend, window, pressed, progress)
+
+
+def _run_blocks(
+    spec: StudySpec, backend: Backend, window: int, pressed: threading.Event, progress: Progress | None
+) -> StudyResult:
+    """Submit the blocks (at most ``window`` at a time) and merge them in order; stop at the precision, on
+    Ctrl-C, or at the first failure, which is the earliest block's whatever the workers' timing."""
     result = StudyResult.empty(spec)
     target = spec.target
     blocks = [(s, min(s + spec.block, target)) for s in range(0, target, spec.block)]
-    pending: set[Any] = set()
+    pending: dict[Any, int] = {}
     finished: dict[int, BlockResult] = {}
-    next_block = 0
-    merged = 0
+    failures: dict[int, BaseException] = {}
+    next_block = merged = 0
     try:
         while merged < len(blocks):
-            while next_block < len(blocks) and len(pending) < window:
-                pending.add(backend.submit(spec, *blocks[next_block]))
+            if pressed.is_set():
+                result.stopped = "interrupted"
+                return result
+            while next_block < len(blocks) and len(pending) < window and not failures:
+                pending[backend.submit(spec, *blocks[next_block])] = blocks[next_block][0]
                 next_block += 1
-            done, pending = backend.wait_any(pending)
+            if not pending:
+                break
+            done, _ = backend.wait_any(set(pending))
             for future in done:
-                block: BlockResult = future.result()
-                finished[block.start] = block
+                start = pending.pop(future)
+                try:
+                    finished[start] = future.result()
+                except StudyInterruptedError:
+                    result.stopped = "interrupted"
+                    return result
+                except Exception as exc:
+                    failures[start] = exc
             while merged < len(blocks) and blocks[merged][0] in finished:
                 result.merge(finished.pop(blocks[merged][0]))
                 merged += 1
@@ -400,10 +446,14 @@ def run_study(
                 if spec.games is None and merged >= 2 and result.precise():
                     result.stopped = "precision"
                     return result
+            if failures and all(start > min(failures) for start in pending.values()):
+                raise failures[min(failures)]  # no earlier block can fail any more
+        if failures:
+            raise failures[min(failures)]
         result.stopped = "games" if spec.games is not None else "max_games"
         return result
     except KeyboardInterrupt:
         result.stopped = "interrupted"
         return result
     finally:
-        backend.close(pending)
+        backend.close(set(pending))

@@ -215,6 +215,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     store = open_store(settings.data, settings.database)
     tables = Tables(store)
     limiter = RateLimit(settings.create_limit)
+    lab_limiter = RateLimit(settings.lab_limit)
     collector = Collector()
     origins = Origins(settings)
 
@@ -235,12 +236,16 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             return _refusal(403, Text("studies are started from this server's own pages"))
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             return _refusal(415, Text("the form must be sent as JSON (Content-Type: application/json)"))
+        address = client_address(request.scope)
+        if not lab_limiter.allow(address):
+            return _refusal(429, Text("too many studies started from here; wait a minute"))
         form = await _read_form(request, MAX_FORM, settings.body_timeout)
         if isinstance(form, Response):
             return form
         jobs: LabJobs = request.app.state.lab
         try:
-            job = jobs.start(lab_spec(form), client_address(request.scope))
+            spec = await asyncio.to_thread(lab_spec, form)  # reading a long list is work: not on the event loop
+            job = jobs.start(spec, address)
         except LabRequestError as exc:
             issues = {"issues": [i.to_dict() for i in exc.issues]} if exc.issues else {}
             return JSONResponse({"error": str(exc.text), "text": exc.text.to_dict(), **issues}, status_code=exc.status)

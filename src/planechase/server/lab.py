@@ -20,6 +20,7 @@ import secrets
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,8 +42,10 @@ LAB_POLICIES = ("free", "cost<=1", "cost<=2", "never", "leave-bad", "random")
 QUICK_GAMES, FEWEST_GAMES, BLOCK = 2000, 100, 250
 #: How long a finished study is kept for its page, and how many are kept.
 KEEP_SECONDS, MAX_KEPT = 600.0, 64
-#: Longest deck list, in characters.
-MAX_DECK_TEXT = 20_000
+#: Longest deck list, in characters and in lines; the most problems of a deck list answered.
+MAX_DECK_TEXT, MAX_DECK_LINES, MAX_ISSUES = 20_000, 300, 20
+#: Finished studies kept for one address (its oldest go first).
+KEPT_PER_ADDRESS = 4
 
 
 class LabRequestError(PlanechaseError):
@@ -77,6 +80,8 @@ def lab_spec(form: Mapping[str, Any]) -> StudySpec:
         raise LabRequestError("paste a planar deck list to analyse")
     if len(deck) > MAX_DECK_TEXT:
         raise LabRequestError("'{name}' is longer than {limit} characters", name="deck", limit=MAX_DECK_TEXT)
+    if deck.count("\n") >= MAX_DECK_LINES:
+        raise LabRequestError("a deck list has at most {limit} lines", limit=MAX_DECK_LINES)
     players = _number(form, "players", 2, 2, 8)
     turns = _number(form, "turns", 30, 5, 60)
     games = _number(form, "games", QUICK_GAMES, FEWEST_GAMES, QUICK_GAMES)
@@ -90,7 +95,7 @@ def lab_spec(form: Mapping[str, Any]) -> StudySpec:
     report = validate(listed, shared=shared, players=players, catalog=CATALOG)
     if not report.legal:
         issues = []
-        for issue in report.errors:
+        for issue in report.errors[:MAX_ISSUES]:
             error = issue.to_error()
             issues.append(
                 Text("{rule}: {error}", {"rule": error.rule, "error": error.text}) if error.rule else error.text
@@ -103,7 +108,7 @@ def lab_spec(form: Mapping[str, Any]) -> StudySpec:
 def _seed(form: Mapping[str, Any]) -> int:
     seed = form.get("seed")
     if seed is None:
-        return secrets.randbelow(2**62)
+        return secrets.randbelow(2**53)  # a seed the page could send back (JavaScript's safe integers)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
         raise LabRequestError(
             "'{name}' must be a whole number from {low} to {high}", name="seed", low=0, high=2**53 - 1
@@ -133,7 +138,7 @@ class LabJob:
             return self.body
         data = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":")).encode()
         if self.state in ("done", "failed"):
-            self.body = data
+            self.body, self.report = data, None
         return data
 
     def to_dict(self) -> dict[str, Any]:
@@ -163,20 +168,24 @@ class LabJobs:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
         return self._pool
 
-    def _forget_old(self) -> None:
+    def _forget_old(self, address: str) -> None:
         now = time.monotonic()
         finished = [j for j in self.jobs.values() if j.state in ("done", "failed")]
         for job in finished:
             if now - job.finished_at > KEEP_SECONDS:
                 del self.jobs[job.id]
         finished = sorted((j for j in self.jobs.values() if j.state in ("done", "failed")), key=lambda j: j.finished_at)
+        mine = [j for j in finished if j.address == address]
+        for job in mine[: max(0, len(mine) - KEPT_PER_ADDRESS + 1)]:  # room for the one about to start
+            del self.jobs[job.id]
+        finished = [j for j in finished if j.id in self.jobs]
         for job in finished[: max(0, len(finished) - MAX_KEPT)]:
             del self.jobs[job.id]
 
     def start(self, spec: StudySpec, address: str) -> LabJob:
         """Queue a study; raises :class:`LabRequestError` when this address has one unfinished or the server is
         full."""
-        self._forget_old()
+        self._forget_old(address)
         unfinished = [j for j in self.jobs.values() if j.state in ("queued", "running")]
         if any(j.address == address for j in unfinished):
             raise LabRequestError("a study from here is still running; wait for it to finish", status=429)
@@ -201,9 +210,16 @@ class LabJobs:
                     job.done = result.games
             job.report = {"study": study_description(result), **_page_tables(result)}
             job.state = "done"
+            job.answer()  # made now, and the report dropped: only the answer is kept
         except asyncio.CancelledError:
             job.state, job.error = "failed", Text("the server stopped before the study finished")
             raise
+        except BrokenProcessPool:  # a worker died (killed, out of memory): the next study gets a new pool
+            log.exception("A lab study's worker process died")
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+            job.state, job.error = "failed", Text("the study failed; try again")
         except Exception as exc:  # a broken worker, say: the page is told, the server carries on
             log.exception("A lab study failed")
             job.state = "failed"
@@ -224,6 +240,13 @@ class LabJobs:
 
 
 def _page_tables(result: StudyResult) -> dict[str, Any]:
-    """The tables the page draws (the report's, without the differences a single deck has none of)."""
+    """What the page draws: the game and card figures (the report's rows), the first-seen curves as each card's
+    shares by turn, and the stay lengths as each card's [length, share] pairs (6 digits: a chart's worth)."""
     data = tables(result)
-    return {name: data[name] for name in ("summary", "cards", "first_seen", "stays")}
+    first_seen: dict[str, list[float | None]] = {}
+    for row in data["first_seen"]:
+        first_seen.setdefault(row["card"], []).append(None if row["value"] is None else round(row["value"], 6))
+    stays: dict[str, list[list[float]]] = {}
+    for row in data["stays"]:
+        stays.setdefault(row["card"], []).append([row["length"], round(row["share"], 6)])
+    return {"summary": data["summary"], "cards": data["cards"], "first_seen": first_seen, "stays": stays}

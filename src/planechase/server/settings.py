@@ -31,6 +31,8 @@ class ServerSettings:
     create_limit: int = 20
     #: Processes that play the deck lab's studies ("analyse this deck"), beside the server's own.
     lab_workers: int = 1
+    #: How many studies one address may start per minute.
+    lab_limit: int = 10
     #: The address the server's links and QR codes carry when no public URL is set: what a phone can open.
     base_url: str = "http://127.0.0.1:8000"
     #: The server's public address (behind a proxy or a tunnel): then every link carries it.

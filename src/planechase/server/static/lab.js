@@ -78,22 +78,23 @@ function sharesChart(rows) {
   return svg;
 }
 
-/** Small bar charts: how many turns a stay on each plane lasts (share of its stays). */
-function staysCharts(rows, cards) {
+/** Small bar charts: how many turns a stay on each plane lasts (share of its stays); `stays` holds each card's
+ *  [length, share] pairs. */
+function staysCharts(stays, cards) {
   const box = h("div", { class: "lab-small-multiples", "data-testid": "lab-chart-stays" });
-  const longest = Math.max(1, ...rows.map((r) => r.length));
+  const longest = Math.max(1, ...Object.values(stays).flatMap((pairs) => pairs.map(([length]) => length)));
   for (const card of cards) {
-    const mine = rows.filter((r) => r.card === card);
+    const mine = stays[card] || [];
     if (!mine.length) continue;
     const width = 200;
     const height = 90;
-    const peak = Math.max(...mine.map((r) => r.share));
+    const peak = Math.max(...mine.map(([, share]) => share));
     const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "lab-mini" });
     svg.setAttribute("aria-label", t("How long a stay on {card} lasts", { card: cardName(card) }));
     const step = (width - 10) / longest;
-    for (const r of mine) {
-      const barHeight = ((height - 30) * r.share) / peak;
-      svg.append(s("rect", { x: 5 + (r.length - 1) * step, y: height - 15 - barHeight, width: Math.max(1, step - 1), height: barHeight, fill: COLOURS[1] }));
+    for (const [length, share] of mine) {
+      const barHeight = ((height - 30) * share) / peak;
+      svg.append(s("rect", { x: 5 + (length - 1) * step, y: height - 15 - barHeight, width: Math.max(1, step - 1), height: barHeight, fill: COLOURS[1] }));
     }
     svg.append(svgText(5, 12, cardName(card), { "font-size": 10 }));
     svg.append(svgText(5, height - 2, "1", { "font-size": 9 }));
@@ -103,8 +104,8 @@ function staysCharts(rows, cards) {
   return box;
 }
 
-/** Lines: the share of games in which each card was seen by each turn. */
-function firstSeenChart(rows, cards, turns) {
+/** Lines: the share of games in which each card was seen by each turn (`seen` holds each card's shares by turn). */
+function firstSeenChart(seen, cards, turns) {
   const width = chartWidth();
   const height = 260;
   const left = 40;
@@ -119,8 +120,7 @@ function firstSeenChart(rows, cards, turns) {
   }
   svg.append(svgText(width / 2, height - 4, t("turn"), { "text-anchor": "middle" }));
   cards.forEach((card, i) => {
-    const mine = rows.filter((r) => r.card === card);
-    const points = mine.map((r) => `${x(r.turn).toFixed(1)},${y(r.value ?? 0).toFixed(1)}`).join(" ");
+    const points = (seen[card] || []).map((value, i) => `${x(i + 1).toFixed(1)},${y(value ?? 0).toFixed(1)}`).join(" ");
     const line = s("polyline", { points, fill: "none", stroke: COLOURS[i % COLOURS.length], "stroke-width": 1.6 });
     const title = s("title");
     title.textContent = cardName(card);
