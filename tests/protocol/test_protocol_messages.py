@@ -88,6 +88,13 @@ def test_hello_reports_protocol_name_version_and_engine_version(client: Client) 
     assert reply["protocol_version"] == 1
     assert reply["engine_version"] == __version__
     assert reply["commands"] == list(COMMANDS)
+    assert reply["features"] == [
+        "status.stack",
+        "status.roll",
+        "status.advance_to",
+        "legal_in_answer",
+        "state_id_any_integer",
+    ]
     assert reply["max_line_bytes"] == MAX_LINE_BYTES
     assert reply["state_id"] == 0 and reply["actions_taken"] is None
 
@@ -228,7 +235,17 @@ def test_new_starts_a_game_at_state_id_1_with_the_setup_events(client: Client) -
     reply = client.new()
     assert reply["state_id"] == 1 and reply["actions_taken"] == 0
     assert reply["events"][0]["type"] == "game_started"
-    assert reply["status"] == {k: reply["view"][k] for k in reply["status"]}
+    status, view = reply["status"], reply["view"]
+    assert {k: v for k, v in status.items() if k not in ("stack", "roll")} == {
+        k: view[k] for k in status if k not in ("stack", "roll")
+    }
+    # the status's stack is the view's stack's size, and its roll the view's, the refusal's rule for its sentence
+    assert status["stack"] == len(view["stack"])
+    why = view["roll"].get("why")
+    assert status["roll"] == {
+        **{k: view["roll"][k] for k in ("player", "cost", "allowed")},
+        "rule": why and why["rule"],
+    }
     assert reply["status"]["step"] == "upkeep" and reply["status"]["decision"] is None
     assert reply["view"]["face_up"][0]["name"] == "Stairs to Infinity"
 
@@ -653,3 +670,31 @@ def test_810_a_two_headed_giant_view_shows_both_teammates_rolls(client: Client) 
     assert [p["life"] for p in view["players"]] == [30] * 4
     assert view["active_players"] == [0, 1]
     assert [r["player"] for r in view["rollers"]] == [0, 1]
+
+
+def test_a_state_id_out_of_range_is_a_stale_state_not_a_bad_request(client: Client) -> None:
+    client.new()
+    for wanted in (10**30, -1):
+        reply = client.send({"cmd": "act", "action": {"type": "pass", "player": 0}, "state_id": wanted})
+        assert error(reply)["code"] == "stale_state"
+    reply = client.send({"cmd": "act", "action": {"type": "pass", "player": 0}, "state_id": "1"}, valid=False)
+    assert error(reply)["code"] == "invalid_request"
+
+
+def test_legal_true_answers_the_legal_actions_with_the_change(client: Client) -> None:
+    reply = client.new(view=False, legal=True)
+    assert "view" not in reply
+    assert reply["actions"] == client.send({"cmd": "legal"})["actions"]
+    status = reply["status"]
+    assert status["stack"] == 0 and status["roll"]["allowed"] is False and status["roll"]["rule"] == "901.9"
+    assert "precombat_main" in status["advance_to"]
+    moved = client.send(
+        {
+            "cmd": "act",
+            "action": {"type": "advance", "player": status["priority"], "to": "precombat_main"},
+            "view": False,
+            "legal": True,
+        }
+    )
+    assert moved["status"]["roll"] == {"player": status["active"], "cost": 0, "allowed": True, "rule": None}
+    assert {"type": "roll", "player": status["active"]} in moved["actions"]

@@ -220,3 +220,15 @@ def test_engine_subprocess_whose_reader_goes_away_exits_0_quietly() -> None:
     _, stderr = proc.communicate(req(cmd="hello") * 50, timeout=TIMEOUT)
     assert proc.returncode == 0
     assert stderr == b""
+
+
+def test_engine_schema_prints_the_shipped_schema() -> None:
+    import json
+    import subprocess
+    import sys
+
+    from planechase.protocol import load_schema
+
+    done = subprocess.run([sys.executable, "-m", "planechase", "engine", "--schema"], capture_output=True, timeout=120)
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == load_schema()

@@ -3,6 +3,7 @@ engine protocol)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -128,8 +129,24 @@ def play(
 
 
 @app.command()
-def engine() -> None:
-    """Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md)."""
+def engine(
+    schema: Annotated[
+        bool,
+        typer.Option(
+            "--schema",
+            help="Print the protocol's JSON Schema (draft 2020-12: every request and answer) and stop, to save it "
+            "and generate a client's types from it.",
+        ),
+    ] = False,
+) -> None:
+    """Speak the JSON-lines engine protocol on stdin/stdout: one request per line in, one answer per line out
+    (see docs/protocol.md). `hello` names the protocol, its version and features; `--schema` prints the JSON
+    Schema that ships with the package."""
+    if schema:
+        from ..protocol import load_schema
+
+        typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
+        return
     from ..protocol.stdio import serve_stdio
 
     raise typer.Exit(serve_stdio())

@@ -26,14 +26,29 @@ from .state import OtherEffect, Step
 NEXT_TURN = "next_turn"
 
 
+_FIELD_NAMES: dict[object, tuple[str, ...]] = {}
+
+
+def _field_names(kind: object) -> tuple[str, ...]:
+    """An action class's field names, in order (worked out once: a legal-action list makes many dicts)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(cast(Any, kind)))
+    return names
+
+
 class _ActionBase:
     __slots__ = ()
     type: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this action."""
-        values = {f.name: getattr(self, f.name) for f in fields(cast(Any, self))}
-        return {"type": self.type, **{k: v for k, v in values.items() if v is not None}}
+        out: dict[str, Any] = {"type": self.type}
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
 
 
 @dataclass(frozen=True, slots=True)

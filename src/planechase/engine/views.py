@@ -198,6 +198,60 @@ def _roll(state: GameState, seat: int) -> dict[str, Any]:
     return out
 
 
+def _decision(state: GameState, seat: int | None) -> dict[str, Any] | None:
+    """The pending decision as ``seat`` sees it (``None`` when none is pending)."""
+    if state.pending is None:
+        return None
+    d = state.pending.decision
+    return {
+        "id": d.id,
+        "kind": _DECISION[d.kind],
+        "player": d.player,
+        "prompt": d.prompt
+        if seat == d.player or d.kind is not DecisionKind.ARRANGE_PLANAR_DECK
+        # Hidden information: only the deciding player sees which cards are on top of their planar deck.
+        else f"Susan Foreman: {state.players[d.player].name} looks at the top two cards of their planar deck and "
+        "chooses one to put on the bottom.",
+        "rule": d.rule,
+        "options": [{"id": o.id, "label": o.label} for o in d.options],
+        "yours": seat == d.player,
+    }
+
+
+def status(state: GameState, seat: int | None = None) -> dict[str, Any]:
+    """What a program needs for its next move, without the whole :func:`view`: the turn, the active player, the
+    step, who holds priority, whether the game is over and who won, the pending decision, how many objects are
+    on the stack, the active player's roll (its cost, whether it is allowed now and why not: 901.9) and the
+    steps ``advance`` may go to. In Grand Melee these describe the focused turn marker (``focus``).
+
+    >>> from planechase import demo_config, new_game
+    >>> s = status(new_game(demo_config(seed=1)).state)
+    >>> s["step"], s["stack"], s["roll"]
+    ('upkeep', 0, {'player': 0, 'cost': 0, 'allowed': False, 'rule': '901.9'})
+    """
+    roll = _roll(state, state.active)
+    why = roll.get("why")
+    return {
+        "turn": state.turn,
+        "active": state.active,
+        "step": _STEP[state.step],
+        "priority": state.priority,
+        "over": state.over,
+        "winners": [p.seat for p in state.players if p.status is PlayerStatus.WON],
+        "decision": _decision(state, seat),
+        "stack": len(state.stack),
+        # the view's roll, less the refusal's sentence: the rule a roll now would break, or null
+        "roll": {
+            "player": roll["player"],
+            "cost": roll["cost"],
+            "allowed": roll["allowed"],
+            "rule": why["rule"] if why else None,
+        },
+        "advance_to": _advance_to(state),
+        "focus": state.focus if state.markers is not None else None,
+    }
+
+
 def _advance_to(state: GameState) -> list[str]:
     return advance_targets(state) if not state.stack and state.pending is None else []
 
@@ -351,22 +405,7 @@ def view(
         )
     active = state.active
     roll = _roll(state, active)
-    decision = None
-    if state.pending is not None:
-        d = state.pending.decision
-        decision = {
-            "id": d.id,
-            "kind": _DECISION[d.kind],
-            "player": d.player,
-            "prompt": d.prompt
-            if seat == d.player or d.kind is not DecisionKind.ARRANGE_PLANAR_DECK
-            # Hidden information: only the deciding player sees which cards are on top of their planar deck.
-            else f"Susan Foreman: {state.players[d.player].name} looks at the top two cards of their planar deck and "
-            "chooses one to put on the bottom.",
-            "rule": d.rule,
-            "options": [{"id": o.id, "label": o.label} for o in d.options],
-            "yours": seat == d.player,
-        }
+    decision = _decision(state, seat)
     active_players = state.active_players
     out = {
         "seat": seat,

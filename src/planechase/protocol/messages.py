@@ -25,7 +25,7 @@ from ..cards.translations import LANGUAGES
 from ..core.actions import action_from_dict
 from ..core.config import GameConfig
 from ..core.state import DieFace
-from ..engine.views import card_translation
+from ..engine.views import card_translation, status
 from ..errors import (
     ConfigError,
     DeckError,
@@ -40,6 +40,15 @@ PROTOCOL_NAME = "planechase-engine"
 PROTOCOL_VERSION = 1
 #: What ``hello`` reports and accepts: the protocol's name and major version.
 PROTOCOL = f"{PROTOCOL_NAME}/{PROTOCOL_VERSION}"
+#: What this engine does beyond the first release of its protocol version (``hello`` lists them; see
+#: docs/protocol.md, "Versioning"): a client uses a feature when the engine names it.
+FEATURES: tuple[str, ...] = (
+    "status.stack",
+    "status.roll",
+    "status.advance_to",
+    "legal_in_answer",
+    "state_id_any_integer",
+)
 #: The longest request line accepted, in bytes of UTF-8 (the newline not counted).
 MAX_LINE_BYTES = 1 << 20
 #: The longest string ``id`` echoed back.
@@ -146,23 +155,30 @@ def _language(value: Any) -> str | None:
     return None if ok else f"one of the card languages {', '.join(LANGUAGES)}"
 
 
-_STATE_ID = Field("state_id", _int(0))
+def _state_id(value: Any) -> str | None:
+    # Any integer: one that is not the game's state id (even out of range) is a stale state, not a bad request.
+    return None if _is_int(value) else "an integer (the state_id of the game's last reply)"
+
+
+_STATE_ID = Field("state_id", _state_id)
 _SEAT = Field("seat", _seat_or_null)
 _VIEW = Field("view", _bool)
+#: Whether a changing command's answer lists the legal actions (as ``legal`` would).
+_LEGAL = Field("legal", _bool)
 #: The language of the cards' translations a view (or ``cards``) adds (:mod:`planechase.cards.translations`).
 _LANG = Field("lang", _language)
 
 #: Every command and the fields it takes besides ``cmd`` and ``id``.
 COMMANDS: dict[str, tuple[Field, ...]] = {
     "hello": (Field("protocol", _str(100)),),
-    "new": (Field("config", _object, required=True), Field("forced", _str_list()), _SEAT, _VIEW, _LANG),
+    "new": (Field("config", _object, required=True), Field("forced", _str_list()), _SEAT, _VIEW, _LEGAL, _LANG),
     "view": (_SEAT, _LANG),
     "legal": (Field("player", _int(0)),),
-    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW, _LANG),
-    "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW, _LANG),
+    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW, _LEGAL, _LANG),
+    "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW, _LEGAL, _LANG),
     "force": (Field("outcomes", _str_list(1), required=True), _STATE_ID),
     "save": (),
-    "load": (Field("save", _object, required=True), _SEAT, _VIEW, _LANG),
+    "load": (Field("save", _object, required=True), _SEAT, _VIEW, _LEGAL, _LANG),
     "log": (Field("since", _int(0)),),
     "cards": (Field("names", _str_list()), _LANG),
     "quit": (),
@@ -430,6 +446,7 @@ class Session:
             "engine": "planechase",
             "engine_version": __version__,
             "commands": list(COMMANDS),
+            "features": list(FEATURES),
             "max_line_bytes": MAX_LINE_BYTES,
             "eternities_map_profiles": map_profiles(),
         }
@@ -608,7 +625,11 @@ def _seat_in(game: Game, args: Mapping[str, Any]) -> int | None:
 
 
 def _position(game: Game, args: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """The status summary after a change, and the view unless the request says ``view: false``."""
-    full = game.view(seat, lang=args.get("lang"))
-    status = {k: full[k] for k in ("turn", "active", "step", "priority", "over", "winners", "decision")}
-    return {"status": status, "view": full} if args.get("view", True) else {"status": status}
+    """After a change: the ``status`` (what the next move needs), the view unless the request says ``view:
+    false``, and the legal actions when it says ``legal: true`` (saving a ``legal`` request)."""
+    out: dict[str, Any] = {"status": status(game.state, seat)}
+    if args.get("view", True):
+        out["view"] = game.view(seat, lang=args.get("lang"))
+    if args.get("legal", False):
+        out["actions"] = [a.to_dict() for a in game.legal_actions()]
+    return out

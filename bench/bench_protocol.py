@@ -1,0 +1,178 @@
+"""Benchmark: the engine protocol's turn loop against the in-process engine, on the same games, in one run.
+
+Usage::
+
+    .venv/bin/python bench/bench_protocol.py [--games 60] [--max-actions 200] [--json out.json]
+
+Both sides play the same seeded games with the same choices, by the turn loop ``docs/protocol.md`` documents,
+reading only the ``status`` (:func:`turn_loop_action`). A pending decision is answered with a random option. The
+top of the stack is resolved. The free roll of each main phase is taken. Otherwise the game advances to the
+precombat main phase, or to the next turn.
+
+- **In process**: ``planechase.engine.views.status(game.state)``, the choice, ``Game.act()`` with the action's
+  JSON form.
+- **Over the protocol**: a client drives ``planechase engine`` through its pipe, as a program in another
+  language would. Each ``act`` asks ``"view": false``, so the answer carries the events and the status: one
+  request per action, and no full view. The client parses every answer.
+
+``--legal`` also has both sides list the legal actions at every step (``"legal": true`` on the protocol), as a
+client choosing among all of them would.
+
+The table gives actions per second for each side and their ratio. The goal (issue 22): the protocol at least
+0.8 times the in-process rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from typing import Any
+
+from planechase import Game, compiled
+from planechase.core.config import GameConfig
+from planechase.engine.views import status
+from planechase.sim.random_play import PLAYER_NAMES, legal_deck
+
+
+def configs(games: int) -> list[GameConfig]:
+    """Free-for-All games of 2 to 4 players with random legal decks, one per seed."""
+    out = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        players = rng.randint(2, 4)
+        decks = tuple(legal_deck(rng) for _ in range(players))
+        out.append(replace(GameConfig(players=PLAYER_NAMES[:players], decks=decks), seed=seed, starting_player=0))
+    return out
+
+
+def turn_loop_action(status: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """The next action of the documented turn loop, from the status alone (``None`` when the game is over)."""
+    if status["over"]:
+        return None
+    decision = status["decision"]
+    if decision is not None:
+        option = decision["options"][rng.randrange(len(decision["options"]))]
+        return {"type": "choose", "player": decision["player"], "decision": decision["id"], "option": option["id"]}
+    if status["stack"]:
+        return {"type": "resolve", "player": status["priority"]}
+    roll = status["roll"]
+    if roll["allowed"] and roll["cost"] == 0:
+        return {"type": "roll", "player": roll["player"]}
+    targets = status["advance_to"]
+    to = "precombat_main" if "precombat_main" in targets and status["step"] in _BEFORE_MAIN else "next_turn"
+    return {"type": "advance", "player": status["priority"], "to": to}
+
+
+_BEFORE_MAIN = frozenset({"untap", "upkeep", "draw"})
+
+
+def in_process(
+    configs: list[GameConfig], max_actions: int, legal: bool
+) -> tuple[int, float, list[list[dict[str, Any]]]]:
+    """Play every game here; the actions taken (to check the protocol side plays the same) and the time."""
+    played: list[list[dict[str, Any]]] = []
+    total = 0
+    started = time.perf_counter()
+    for config in configs:
+        rng = random.Random(config.seed)
+        game = Game(config)
+        taken: list[dict[str, Any]] = []
+        for _ in range(max_actions):
+            if legal:
+                [a.to_dict() for a in game.legal_actions()]
+            action = turn_loop_action(status(game.state), rng)
+            if action is None:
+                break
+            game.act(action)
+            taken.append(action)
+        played.append(taken)
+        total += len(taken)
+    return total, time.perf_counter() - started, played
+
+
+def over_the_protocol(
+    configs: list[GameConfig], max_actions: int, legal: bool
+) -> tuple[int, float, list[list[dict[str, Any]]]]:
+    """Play every game through ``planechase engine``'s pipe, one request and one answer per action."""
+    engine = subprocess.Popen(
+        [sys.executable, "-m", "planechase", "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+    stdin, stdout = engine.stdin, engine.stdout
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        stdin.write(json.dumps(request).encode() + b"\n")
+        stdin.flush()
+        answer: dict[str, Any] = json.loads(stdout.readline())
+        if not answer.get("ok"):
+            raise RuntimeError(f"the engine refused {request}: {answer}")
+        return answer
+
+    ask({"cmd": "hello", "id": 0})  # the process is up before the clock starts
+    played: list[list[dict[str, Any]]] = []
+    total = 0
+    started = time.perf_counter()
+    for config in configs:
+        rng = random.Random(config.seed)
+        answer = ask({"cmd": "new", "config": config.to_dict(), "view": False, "legal": legal})
+        taken: list[dict[str, Any]] = []
+        for _ in range(max_actions):
+            action = turn_loop_action(answer["status"], rng)
+            if action is None:
+                break
+            answer = ask({"cmd": "act", "action": action, "view": False, "legal": legal})
+            taken.append(action)
+        played.append(taken)
+        total += len(taken)
+    seconds = time.perf_counter() - started
+    ask({"cmd": "quit"})
+    engine.wait(timeout=30)
+    return total, seconds, played
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--max-actions", type=int, default=200)
+    parser.add_argument("--legal", action="store_true", help="list the legal actions at every step, on both sides")
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args(argv)
+    games = configs(args.games)
+    here, here_s, here_played = in_process(games, args.max_actions, args.legal)
+    there, there_s, there_played = over_the_protocol(games, args.max_actions, args.legal)
+    if here_played != there_played:
+        raise SystemExit("the two sides did not play the same games")
+    here_rate, there_rate = here / here_s, there / there_s
+    listing = ", legal actions listed at every step" if args.legal else ""
+    print(
+        f"# engine protocol vs in process: {args.games} games, {here:,} actions{listing}; "
+        f"{compiled.status().mode} engine; Python {platform.python_version()}"
+    )
+    print(f"in process:        {here_rate:9,.0f} actions/s  ({here_s:.2f} s)")
+    print(f"over the protocol: {there_rate:9,.0f} actions/s  ({there_s:.2f} s)")
+    print(f"ratio:             {there_rate / here_rate:9.2f}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(
+                {
+                    "actions": here,
+                    "in_process": here_rate,
+                    "protocol": there_rate,
+                    "legal": args.legal,
+                    "ratio": there_rate / here_rate,
+                    "engine": compiled.status().mode,
+                },
+                handle,
+                indent=2,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
