@@ -698,3 +698,8 @@ def test_legal_true_answers_the_legal_actions_with_the_change(client: Client) ->
     )
     assert moved["status"]["roll"] == {"player": status["active"], "cost": 0, "allowed": True, "rule": None}
     assert {"type": "roll", "player": status["active"]} in moved["actions"]
+
+
+def test_a_null_seed_is_left_out_like_the_other_numbers(client: Client) -> None:
+    reply = client.send({"cmd": "new", "config": {**demo_config(), "seed": None}, "view": False})
+    assert reply["ok"] is True

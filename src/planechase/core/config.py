@@ -255,7 +255,7 @@ class GameConfig:
             players=tuple(players),  # type: ignore[arg-type]
             decks=None if decks is None else tuple(tuple(d) for d in decks),
             shared_deck=None if shared is None else tuple(shared),
-            seed=int(raw.get("seed", 0)),
+            seed=int(raw.get("seed") or 0),  # null is "left out", as for the other numbers
             starting_player=raw.get("starting_player"),
             starting_life=raw.get("starting_life"),
             check_decks=check,

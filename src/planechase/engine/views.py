@@ -253,7 +253,7 @@ def status(state: GameState, seat: int | None = None) -> dict[str, Any]:
 
 
 def _advance_to(state: GameState) -> list[str]:
-    return advance_targets(state) if not state.stack and state.pending is None else []
+    return advance_targets(state) if not state.stack and state.pending is None and not state.over else []
 
 
 def _turn_markers(state: GameState, catalog: Catalog) -> list[dict[str, Any]]:
