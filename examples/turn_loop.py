@@ -49,10 +49,10 @@ def table(players: int, seed: int, **options: Any) -> dict[str, Any]:
 
 #: One game of each variant: (what the output line calls it, the config sent with ``new``).
 GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("free_for_all", table(2, 1)),
+    ("free_for_all", table(2, 5)),
     ("free_for_all", table(4, 2)),
-    ("two_headed_giant", table(4, 3, variant="two_headed_giant", team_size=2)),
-    ("emperor", table(6, 4, variant="emperor", team_size=3)),
+    ("two_headed_giant", table(4, 13, variant="two_headed_giant", team_size=2)),
+    ("emperor", table(6, 3, variant="emperor", team_size=3)),
     # Grand Melee: one turn marker for each full four players (807.4a), so several turns run at once.
     ("grand_melee", table(10, 5, variant="grand_melee")),
     # The Eternities Map takes no `decks`: left out, its one deck is one of every plane.
@@ -97,8 +97,10 @@ class Engine:
         return answer
 
     def close(self) -> int:
-        """Say quit and wait for the engine to exit."""
+        """Say quit, end its input (which also ends a session) and wait for the engine to exit."""
         self.request("quit")
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
         return self.proc.wait(timeout=30)
 
     def kill(self) -> None:
@@ -140,7 +142,7 @@ def play(engine: Engine, label: str, config: dict[str, Any], max_turns: int, max
     answer = engine.request("new", config=config, view=False)
     status = answer["status"]
     actions = 0
-    turn = status["turn"]  # the highest turn number seen (Grand Melee's markers take turns at once)
+    turn = status["turn"] or 0  # the highest turn number seen (Grand Melee's markers take turns at once)
     while not status["over"] and turn <= max_turns and actions < max_actions:
         action = next_action(status, actions)
         # state_id: the engine refuses the action (stale_state) unless the game is the one this status shows.
@@ -191,8 +193,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc!r}", file=sys.stderr)
         engine.kill()
         return 1
+    if code != 0:
+        print(f"error: the engine exited with status {code}", file=sys.stderr)
+        return 1
     print(f"all {len(GAMES)} games played without a refused action")
-    return 0 if code == 0 else 1
+    return 0
 
 
 if __name__ == "__main__":
