@@ -216,9 +216,7 @@ class LabJobs:
             raise
         except BrokenProcessPool:  # a worker died (killed, out of memory): the next study gets a new pool
             log.exception("A lab study's worker process died")
-            if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
+            self._stop_pool()
             job.state, job.error = "failed", Text("the study failed; try again")
         except Exception as exc:  # a broken worker, say: the page is told, the server carries on
             log.exception("A lab study failed")
@@ -234,9 +232,20 @@ class LabJobs:
         for job in list(self.jobs.values()):
             if job.task is not None and not job.task.done():
                 job.task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._stop_pool()
+
+    def _stop_pool(self) -> None:
+        """Stop the worker processes now (a study they are playing is not wanted any more): a worker left waiting
+        would outlive the server."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
 
 def _page_tables(result: StudyResult) -> dict[str, Any]:
