@@ -5,9 +5,9 @@ Usage::
     .venv/bin/python bench/bench_protocol.py [--games 60] [--max-actions 200] [--json out.json]
 
 Both sides play the same seeded games with the same choices, by the turn loop ``docs/protocol.md`` documents,
-reading only the ``status`` (:func:`turn_loop_action`). A pending decision is answered with a random option. The
-top of the stack is resolved. The free roll of each main phase is taken. Otherwise the game advances to the
-precombat main phase, or to the next turn.
+reading only the ``status`` (:func:`planechase.protocol.loop.turn_loop_action`). A pending decision is answered
+with a random option. The top of the stack is resolved. The free roll of each main phase is taken. Otherwise the
+game advances to the precombat main phase, or to the next turn.
 
 - **In process**: ``planechase.engine.views.status(game.state)``, the choice, ``Game.act()`` with the action's
   JSON form.
@@ -37,6 +37,7 @@ from typing import Any
 from planechase import Game, compiled
 from planechase.core.config import GameConfig
 from planechase.engine.views import status
+from planechase.protocol.loop import turn_loop_action
 from planechase.sim.random_play import PLAYER_NAMES, legal_deck
 
 
@@ -49,27 +50,6 @@ def configs(games: int) -> list[GameConfig]:
         decks = tuple(legal_deck(rng) for _ in range(players))
         out.append(replace(GameConfig(players=PLAYER_NAMES[:players], decks=decks), seed=seed, starting_player=0))
     return out
-
-
-def turn_loop_action(status: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """The next action of the documented turn loop, from the status alone (``None`` when the game is over)."""
-    if status["over"]:
-        return None
-    decision = status["decision"]
-    if decision is not None:
-        option = decision["options"][rng.randrange(len(decision["options"]))]
-        return {"type": "choose", "player": decision["player"], "decision": decision["id"], "option": option["id"]}
-    if status["stack"]:
-        return {"type": "resolve", "player": status["priority"]}
-    roll = status["roll"]
-    if roll["allowed"] and roll["cost"] == 0:
-        return {"type": "roll", "player": roll["player"]}
-    targets = status["advance_to"]
-    to = "precombat_main" if "precombat_main" in targets and status["step"] in _BEFORE_MAIN else "next_turn"
-    return {"type": "advance", "player": status["priority"], "to": to}
-
-
-_BEFORE_MAIN = frozenset({"untap", "upkeep", "draw"})
 
 
 def in_process(

@@ -18,6 +18,7 @@ from typing import Any
 
 from planechase.cards.catalog import CATALOG
 from planechase.protocol import Session
+from planechase.protocol.loop import turn_loop_action
 from planechase.sim.random_play import legal_deck
 
 HERE = Path(__file__).resolve().parent
@@ -68,28 +69,12 @@ class Recorder:
         return parsed
 
 
-def _from_status(status: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """The documented turn loop (docs/protocol.md, "The turn loop"), from the status alone."""
-    if status["over"]:
-        return None
-    decision = status["decision"]
-    if decision is not None:
-        option = decision["options"][rng.randrange(len(decision["options"]))]
-        return {"type": "choose", "player": decision["player"], "decision": decision["id"], "option": option["id"]}
-    if status["stack"]:
-        return {"type": "resolve", "player": status["priority"]}
-    if status["roll"]["allowed"] and status["roll"]["cost"] == 0:
-        return {"type": "roll", "player": status["roll"]["player"]}
-    early = status["step"] in ("untap", "upkeep", "draw") and "precombat_main" in status["advance_to"]
-    return {"type": "advance", "player": status["priority"], "to": "precombat_main" if early else "next_turn"}
-
-
 def _choice(answer: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """The policy: the turn loop from the status; in Grand Melee (several turns at once, each action naming its
     turn marker), the same choices made from the answer's legal actions."""
     status, actions = answer["status"], answer.get("actions")
     if actions is None:
-        return _from_status(status, rng)
+        return turn_loop_action(status, rng)
     if status["over"] or not actions:
         return None
     by_type: dict[str, list[dict[str, Any]]] = {}
