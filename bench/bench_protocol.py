@@ -12,8 +12,9 @@ game advances to the precombat main phase, or to the next turn.
 - **In process**: ``planechase.engine.views.status(game.state)``, the choice, ``Game.act()`` with the action's
   JSON form.
 - **Over the protocol**: a client drives ``planechase engine`` through its pipe, as a program in another
-  language would. Each ``act`` asks ``"view": false``, so the answer carries the events and the status: one
-  request per action, and no full view. The client parses every answer.
+  language would. Each ``act`` asks ``"view": false, "text": false``, so the answer carries the events (without
+  their English sentences) and the status: one request per action, and no full view. The client parses every
+  answer.
 
 ``--legal`` also has both sides list the legal actions at every step (``"legal": true`` on the protocol), as a
 client choosing among all of them would.
@@ -100,13 +101,13 @@ def over_the_protocol(
     started = time.perf_counter()
     for config in configs:
         rng = random.Random(config.seed)
-        answer = ask({"cmd": "new", "config": config.to_dict(), "view": False, "legal": legal})
+        answer = ask({"cmd": "new", "config": config.to_dict(), "view": False, "legal": legal, "text": False})
         taken: list[dict[str, Any]] = []
         for _ in range(max_actions):
             action = turn_loop_action(answer["status"], rng)
             if action is None:
                 break
-            answer = ask({"cmd": "act", "action": action, "view": False, "legal": legal})
+            answer = ask({"cmd": "act", "action": action, "view": False, "legal": legal, "text": False})
             taken.append(action)
         played.append(taken)
         total += len(taken)

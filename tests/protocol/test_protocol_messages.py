@@ -94,6 +94,7 @@ def test_hello_reports_protocol_name_version_and_engine_version(client: Client) 
         "status.advance_to",
         "legal_in_answer",
         "state_id_any_integer",
+        "events_without_text",
     ]
     assert reply["max_line_bytes"] == MAX_LINE_BYTES
     assert reply["state_id"] == 0 and reply["actions_taken"] is None
@@ -703,3 +704,10 @@ def test_legal_true_answers_the_legal_actions_with_the_change(client: Client) ->
 def test_a_null_seed_is_left_out_like_the_other_numbers(client: Client) -> None:
     reply = client.send({"cmd": "new", "config": {**demo_config(), "seed": None}, "view": False})
     assert reply["ok"] is True
+
+
+def test_text_false_leaves_the_events_sentences_out(client: Client) -> None:
+    full = client.new(view=False)
+    bare = client.new(view=False, text=False)
+    assert [{k: v for k, v in e.items() if k != "text"} for e in full["events"]] == bare["events"]
+    assert all("text" not in e for e in bare["events"])
