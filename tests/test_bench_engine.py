@@ -6,38 +6,20 @@ numbers are only compared with each other.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from bench_scripts import BENCH, load_bench
 from planechase import GameConfig
 from planechase.sim.random_play import map_config, random_config
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
-
-def _load() -> ModuleType:
-    """``bench/bench_engine.py``, a script outside the package, loaded by path."""
-    name = "bench_engine"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCH / "bench_engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the classes are made
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load()
+bench = load_bench("bench_engine")
 
 
 def configs(n: int = 400) -> Iterator[GameConfig]:

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_lab.py"
+from bench_scripts import load_bench
 
 
 def test_bench_lab_reports_rates_scaling_and_where_the_time_goes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    spec = importlib.util.spec_from_file_location("bench_lab", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_lab"] = module
-    spec.loader.exec_module(module)
+    module = load_bench("bench_lab")
     out = tmp_path / "lab.json"
     assert module.main(["--games", "30", "--turns", "5", "--workers", "1,2", "--profile", "5", "--json", str(out)]) == 0
     result = json.loads(out.read_text(encoding="utf-8"))

@@ -3,20 +3,14 @@ games: the timing belongs in docs/performance.md, not in a test)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_protocol.py"
+from bench_scripts import load_bench
 
 
 def test_the_turn_loop_plays_the_same_games_over_the_pipe_and_in_process(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("bench_protocol", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_protocol"] = module
-    spec.loader.exec_module(module)
+    module = load_bench("bench_protocol")
     out = tmp_path / "protocol.json"
     # main() exits with an error if the two sides' actions differ
     assert module.main(["--games", "4", "--max-actions", "60", "--json", str(out)]) == 0

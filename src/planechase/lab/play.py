@@ -375,7 +375,6 @@ def _ask(
         turns=turns,
         face_up=tuple(state.cards[fu.card].name for fu in _part_of_seat(state, seat).face_up),
         roll_cost=_roll_cost(state, seat),
-        rolls_this_turn=_roll_cost(state, seat),
         decision=decision,
         rng=rng,
         state=state,

@@ -26,9 +26,6 @@ PLOTS: dict[str, str] = {
     "differences": "Differences from the first deck or policy, with their intervals",
 }
 
-#: The intervals' level as the labels say it ("95%"), set by :func:`draw_all`.
-_LEVEL = ["95%"]
-
 _COLOURS = ("#3b6fb6", "#d9822b", "#3a9e5c", "#b33d3d", "#7d55b0", "#8c6d31", "#c2549d", "#5f6b73")
 _PER_TURN_SHOWN = ("rolls", "mana", "planeswalks", "chaos", "phenomena")
 
@@ -52,7 +49,7 @@ def _err(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
     return [low, high]
 
 
-def _planes(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -> Any:
+def _planes(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str], level: str) -> Any:
     rows = [r for r in data["cards"] if r["figure"] == "turns face up" and r["value"] is not None]
     cards = sorted({r["card"] for r in rows})
     fig, ax = plt.subplots(figsize=(7, 1.2 + 0.32 * len(cards) * max(1, len(arms)) ** 0.5))
@@ -73,14 +70,14 @@ def _planes(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) ->
         )
     ax.set_yticks(range(len(cards)), cards)
     ax.invert_yaxis()
-    ax.set_xlabel(f"% of turns face up as the turn begins (bars: {_LEVEL[0]} interval)")
+    ax.set_xlabel(f"% of turns face up as the turn begins (bars: {level} interval)")
     if len(arms) > 1:
         ax.legend(fontsize=8)
     ax.set_title(PLOTS["planes"])
     return fig
 
 
-def _stays(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -> Any:
+def _stays(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str], level: str) -> Any:
     cards = sorted({r["card"] for r in data["stays"]})
     columns = 4
     rows_n = max(1, math.ceil(len(cards) / columns))
@@ -109,7 +106,7 @@ def _stays(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -> 
     return fig
 
 
-def _first_seen(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -> Any:
+def _first_seen(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str], level: str) -> Any:
     arm = arms[0]
     rows = [r for r in data["first_seen"] if r["arm"] == arm]
     cards = sorted({r["card"] for r in rows})
@@ -133,7 +130,7 @@ def _first_seen(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]
     return fig
 
 
-def _compare(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -> Any:
+def _compare(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str], level: str) -> Any:
     names = [q for q in _PER_TURN_SHOWN]
     fig, ax = plt.subplots(figsize=(7, 3.4))
     width = 0.8 / len(arms)
@@ -151,13 +148,13 @@ def _compare(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -
             label=arm,
         )
     ax.set_xticks(range(len(names)), names)
-    ax.set_ylabel(f"per turn (bars: {_LEVEL[0]} interval)")
+    ax.set_ylabel(f"per turn (bars: {level} interval)")
     ax.legend(fontsize=8)
     ax.set_title(PLOTS["compare"])
     return fig
 
 
-def _differences(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str]) -> Any:
+def _differences(plt: Any, data: dict[str, list[dict[str, Any]]], arms: list[str], level: str) -> Any:
     """A forest plot: one row per figure, each on its own scale (the figures' units differ), with 0 marked."""
     rows = [
         r
@@ -211,14 +208,13 @@ def draw_all(
     """Draw every plot that has data into ``folder`` as ``NAME.png`` and ``NAME.svg``; returns each plot's SVG
     text by name (for the HTML page). ``level`` is the intervals' (the labels name it)."""
     plt = _pyplot()
-    _LEVEL[0] = f"{100 * level:g}%"
     svgs: dict[str, str] = {}
     for name, draw in _DRAW.items():
         if name in ("compare", "differences") and len(arms) < 2:
             continue
         if name == "stays" and not data["stays"]:
             continue
-        fig = draw(plt, data, arms)
+        fig = draw(plt, data, arms, f"{100 * level:g}%")
         try:
             fig.savefig(folder / f"{name}.png", dpi=120, bbox_inches="tight", metadata={"Software": None})
             buffer = io.StringIO()

@@ -75,7 +75,6 @@ class PlayerView:
     turns: int
     face_up: tuple[str, ...]
     roll_cost: int
-    rolls_this_turn: int
     decision: Decision | None
     rng: random.Random
     state: GameState = field(repr=False)

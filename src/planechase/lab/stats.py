@@ -21,7 +21,7 @@ the games were split between workers or in which order they were added.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
@@ -146,10 +146,6 @@ class Accumulator:
         z = z_for(level)
         return Figure(ratio, ratio - z * se, ratio + z * se, n, level)
 
-    def seen_by(self, card: str, turn: int) -> int:
-        """In how many games ``card`` was seen by ``turn``."""
-        return sum(v for t, v in self.first_seen.get(card, {}).items() if t <= turn)
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON form (keys sorted) from which :meth:`from_dict` makes the same accumulator."""
         return {
@@ -239,9 +235,3 @@ PER_TURN = frozenset(
         "counters",
     }
 )
-
-
-def cards_in(names: Iterable[str], prefix: str) -> list[str]:
-    """The cards named by quantities ``prefix:card`` among ``names``, sorted."""
-    start = prefix + ":"
-    return sorted(name[len(start) :] for name in names if name.startswith(start))
