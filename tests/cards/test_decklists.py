@@ -199,11 +199,12 @@ def test_a_list_naming_no_planar_card_reports_every_line() -> None:
     assert [(i.code, i.line) for i in deck.errors] == [("unknown_card", 1), ("unknown_card", 3)]
 
 
-def test_a_sideboard_mixing_planes_and_other_cards_reports_the_others_with_a_hint() -> None:
+def test_a_sideboard_mixing_planes_and_other_cards_takes_the_planes_and_leaves_the_others_out() -> None:
     deck = parse_deck_list("4 Lightning Bolt\nSideboard\n1 Aretopolis\n1 Pithing Needle")
-    (issue,) = deck.errors
-    assert issue.line == 4
-    assert "'Planes' heading" in issue.message
+    assert deck.ok and deck.names == ("Aretopolis",)
+    (note,) = deck.notes
+    assert note.code == "skipped_lines" and note.lines == (1, 4)
+    assert "'Lightning Bolt' and 'Pithing Needle'" in note.message
 
 
 # -- the export formats (sample files in tests/cards/data) ------------------------------------------
@@ -319,9 +320,9 @@ def test_unreadable_files_raise_a_deck_list_error(tmp_path: Path) -> None:
     (tmp_path / "binary.dat").write_bytes(b"\x00\x01\x02")
     with pytest.raises(DeckListError, match="not a text file"):
         read_deck_list(tmp_path / "binary.dat")
-    (tmp_path / "deck.dek").write_text('<?xml version="1.0"?><Deck></Deck>', "utf-8")
-    with pytest.raises(DeckListError, match=r"MTGO \.dek"):
-        read_deck_list(tmp_path / "deck.dek")
+    (tmp_path / "big.txt").write_bytes(b"1 Aretopolis\n" * 100_000)
+    with pytest.raises(DeckListError, match="larger than"):
+        read_deck_list(tmp_path / "big.txt")
 
 
 def test_an_empty_list_is_read_and_is_too_small() -> None:

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import Param, Text
+from .decklist_model import default_catalog as _default_catalog
+from .decklist_model import unknown_card as _unknown_card
 from .decklists import (
     DeckEntry,
     DeckIssue,
@@ -30,8 +32,6 @@ from .decklists import (
     deck_list_from_names,
     quoted_card,
 )
-from .decklists import _catalog as _default_catalog
-from .decklists import _unknown as _unknown_card
 from .model import Catalog, normalize_name
 
 #: The smallest personal planar deck (901.3) and its most phenomena.

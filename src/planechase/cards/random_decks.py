@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..errors import DeckError, Param, Text
-from .decklists import _catalog, or_text
+from .decklist_model import default_catalog as _catalog
+from .decklist_model import or_text
 from .decks import MAX_PHENOMENA, MIN_DECK, shared_minimum
 from .filters import deck_filters
 from .model import Catalog, normalize_name
