@@ -217,3 +217,64 @@ def test_every_command_has_help_with_examples(args: list[str], example: str) -> 
     assert code == 0
     assert "Examples:" in out
     assert f"planechase {'deck ' if args else ''}" in out and example in out
+
+
+# -- deck check on other tools' files, deck convert ------------------------------------------------------
+
+FORMATS_DIR = DATA / "formats"
+
+
+def test_901_3_check_exits_1_on_a_deck_that_is_not_legal() -> None:
+    code, out, _ = deck("check", str(FORMATS_DIR / "xmage_three_phenomena.dck"))
+    assert code == ILLEGAL
+    assert "an XMage deck (.dck)" in " ".join(out.split()) and "Not legal" in out
+
+
+def test_check_exits_2_on_a_file_that_cannot_be_read_and_names_the_line() -> None:
+    code, out, _ = deck("check", str(FORMATS_DIR / "cockatrice_broken.cod"))
+    assert code == UNREADABLE
+    assert "line 20: the XML is not well formed" in " ".join(out.split())
+
+
+def test_check_reads_a_whole_commander_list_and_says_what_it_left_out() -> None:
+    code, out, _ = deck("check", str(FORMATS_DIR / "mtgo_commander.txt"), "--json")
+    report = json.loads(out)
+    assert code == LEGAL and report["legal"] and report["size"] == 11
+    assert [n["code"] for n in report["notes"]] == ["skipped_lines"]
+
+
+@pytest.mark.parametrize("to", ["forge", "xmage", "cockatrice", "mtgo", "text", "json"])
+def test_convert_writes_a_file_that_reads_back_as_the_same_deck(to: str, tmp_path: Path) -> None:
+    target = tmp_path / f"deck.{to}"
+    code, out, err = deck("convert", str(FORMATS_DIR / "mtgo_commander.txt"), "--to", to, "-o", str(target))
+    assert code == 0, err
+    assert out == ""
+    assert "wrote 11 cards" in " ".join(err.split())
+    again = parse_deck_list(target.read_text("utf-8"))
+    expected = parse_deck_list((FORMATS_DIR / "mtgo_commander.txt").read_text("utf-8"))
+    assert again.ok and sorted(again.names) == sorted(expected.names)
+
+
+def test_convert_prints_to_standard_output_and_keeps_the_files_deck_name() -> None:
+    code, out, _ = deck("convert", str(FORMATS_DIR / "cockatrice_planes_main.cod"), "--to", "forge")
+    name = parse_deck_list((FORMATS_DIR / "cockatrice_planes_main.cod").read_text("utf-8")).name
+    assert code == 0 and name and f"Name={name}\n[Planes]\n" in out
+
+
+def test_convert_refuses_unknown_cards_with_exit_1_and_unreadable_files_with_exit_2() -> None:
+    code, out, err = deck("convert", "-", "--to", "text", stdin="1 Aretopolis\n1 Pools of Becomming\n")
+    assert code == ILLEGAL and out == ""
+    assert "did you mean 'Pools of Becoming'" in " ".join(err.split())
+    code, out, _ = deck("convert", str(FORMATS_DIR / "no_name_column.csv"), "--to", "text")
+    assert code == UNREADABLE and out == ""
+
+
+def test_convert_writes_a_deck_that_is_not_legal_with_a_warning() -> None:
+    code, out, err = deck("convert", "-", "--to", "text", stdin="Aretopolis\nTazeem\n")
+    assert code == 0 and "1 Aretopolis\n1 Tazeem\n" in out
+    assert "not a legal planar deck" in err
+
+
+def test_convert_rejects_an_unknown_format() -> None:
+    code, _, err = deck("convert", "-", "--to", "pdf", stdin="Aretopolis\n")
+    assert code == 2 and "pdf" in err

@@ -5,6 +5,9 @@ docs/decks.md) and reports whether it is a legal planar deck (901.3) or, with ``
 single shared deck for ``--players`` players (901.15a). Exit codes: 0 legal, 1 not legal, 2 the file
 could not be read (or the command line was wrong).
 
+``deck convert FILE --to FORMAT`` writes the planar deck of any list ``deck check`` reads as a file for Forge,
+XMage, Cockatrice, MTGO, as a text list or as JSON.
+
 ``deck random`` prints a random legal deck list that ``deck check`` accepts.
 """
 
@@ -14,6 +17,7 @@ import json
 import secrets
 import shlex
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -22,7 +26,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..cards.catalog import CATALOG
-from ..cards.decklists import DeckIssue, DeckListError, read_deck_list
+from ..cards.deck_writing import DeckFormat, write_deck
+from ..cards.decklists import FORMATS, DeckIssue, DeckListError, read_deck_list
 from ..cards.decks import DeckReport, validate
 from ..cards.filters import FILTERS
 from ..cards.random_decks import known_sets, random_decks, random_shared_deck
@@ -37,6 +42,7 @@ deck_app = typer.Typer(
     epilog=(
         "Examples:\n\n  planechase deck check my-planes.txt\n\n"
         "  planechase deck check export.txt --shared --players 4\n\n"
+        "  planechase deck convert moxfield-export.txt --to forge -o planes.dck\n\n"
         "  planechase deck random --seed 42 > my-planes.txt\n\n"
         "See docs/decks.md for the deck list formats and the rules."
     ),
@@ -76,8 +82,11 @@ _RANDOM_EXAMPLES = """Examples:
 _CHECK_HELP = (
     "Check a planar deck list: at least ten cards, at most two phenomena, each with a different name (901.3); "
     "with --shared, the single shared deck for N players (901.15a).\n\n"
-    "Reads plain lists (one card per line, optional counts, # and // comments) and the planar part of Moxfield, "
-    "Archidekt and MTGO exports. Exit code 0: legal; 1: not legal; 2: unreadable."
+    "Reads plain lists (one card per line, optional counts, # and // comments) and the files of Forge, XMage, "
+    "Magic Workstation, Cockatrice (.cod), MTGO (.txt, .dec, .dek), Arena, Moxfield, Archidekt, TappedOut and "
+    "deckstats, CSV tables, MTGJSON and pasted article tables, told apart by their content. From a whole deck "
+    "(a Commander list) it takes the planar cards and leaves the rest out with a note. "
+    "Exit code 0: legal; 1: not legal; 2: unreadable."
 )
 
 _RANDOM_HELP = (
@@ -134,14 +143,94 @@ def check(
         typer.echo(json.dumps({**report.to_dict(), "readable": True}, indent=2, ensure_ascii=False))
     else:
         print_report(report, Console(highlight=False))
+    if any(issue.code == "unreadable" for issue in deck.errors):
+        raise typer.Exit(UNREADABLE)
     raise typer.Exit(LEGAL if report.legal else ILLEGAL)
+
+
+_CONVERT_HELP = (
+    "Write the planar deck of a deck list (any file 'planechase deck check' reads: a whole Commander list gives "
+    "its planar cards) as a file another program opens: forge (.dck, a [Planes] section), xmage (.dck), "
+    "cockatrice (.cod), mtgo (.dek), text (a list any tool reads) or json (MTGJSON's layout, with a planes list). "
+    "Every file written reads back as the same deck.\n\n"
+    "A list with unknown cards is not converted (exit code 1); one that cannot be read exits with 2. A deck that "
+    "is not legal (901.3) is written, with a warning."
+)
+
+_CONVERT_EXAMPLES = """Examples:
+
+  planechase deck convert moxfield-export.txt --to forge -o planes.dck
+
+  planechase deck convert planes.cod --to mtgo > planes.dek
+
+  planechase deck random --seed 7 | planechase deck convert - --to cockatrice --name "Seed 7"
+"""
+
+
+@deck_app.command(
+    "convert",
+    help=_CONVERT_HELP,
+    short_help="Write a planar deck for Forge, XMage, Cockatrice, MTGO, as text or JSON.",
+    epilog=_CONVERT_EXAMPLES,
+)
+def convert(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The deck list file; '-' reads standard input.")],
+    to: Annotated[DeckFormat, typer.Option("--to", "-t", help="The format to write.", case_sensitive=False)],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write to this file (default: standard output).")
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option("--name", help="The deck's name in the file (default: the name the list gives, else the file's)."),
+    ] = None,
+) -> None:
+    """``planechase deck convert``: read, refuse unknown cards, write (see ``_CONVERT_HELP``)."""
+    errors = Console(stderr=True, highlight=False)
+    try:
+        deck = read_deck_list(file, CATALOG)
+    except DeckListError as exc:
+        errors.print(f"[bold red]Cannot convert {escape(file)}:[/] {escape(str(exc))}")
+        raise typer.Exit(UNREADABLE) from None
+    reading = [i for i in deck.errors if i.code in ("unreadable", "unknown_card", "bad_count", "no_name")]
+    if reading:
+        errors.print(f"[bold red]Cannot convert {escape(file)}:[/] {_plural(len(reading), 'problem')} reading it.")
+        for issue in reading:
+            errors.print(_issue_line(issue))
+        unreadable = any(i.code == "unreadable" for i in reading)
+        raise typer.Exit(UNREADABLE if unreadable else ILLEGAL)
+    report = validate(deck, catalog=CATALOG)
+    title = name or deck.name or _stem(file)
+    text = write_deck(deck.names, to, name=title, catalog=CATALOG)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            errors.print(f"[bold red]Cannot write {escape(str(out))}:[/] {escape(exc.strerror or str(exc))}")
+            raise typer.Exit(1) from None
+    for issue in [*deck.notes, *deck.warnings]:
+        errors.print(_issue_line(issue))
+    if not report.legal:
+        errors.print(f"[yellow]Written, but not a legal planar deck ({report.rule}):[/]")
+        for issue in report.errors:
+            errors.print(_issue_line(issue))
+    where = f" to {escape(str(out))}" if out is not None else ""
+    read_as = FORMATS.get(deck.format, deck.format)
+    errors.print(
+        f"[dim]Read {escape(file)} as {read_as}; wrote {_plural(len(deck.names), 'card')} as {to.value}{where}.[/]"
+    )
+
+
+def _stem(file: str) -> str:
+    return "Planar deck" if file == "-" else Path(file).stem
 
 
 def print_report(report: DeckReport, console: Console) -> None:
     """Print a deck report for people: the cards, a summary, every issue and the verdict."""
     shared = report.mode == "shared"
     what = f"a single shared planar deck for {report.players} players" if shared else "a planar deck"
-    read_as = _FORMATS.get(report.format, report.format)
+    read_as = FORMATS.get(report.format, report.format)
     console.print(f"[bold]{escape(report.where)}[/]: {read_as}, checked as {what} ({report.rule})")
     if report.entries:
         table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
@@ -170,16 +259,6 @@ def print_report(report: DeckReport, console: Console) -> None:
         span = f"{low} or more" if high is None else (str(low) if low == high else f"{low} to {high}")
         verdict += f" As a shared deck it suits {span} players (901.15a)."
     console.print(verdict)
-
-
-_FORMATS = {
-    "plain": "a plain deck list",
-    "moxfield": "a Moxfield (or Arena-style) export",
-    "archidekt": "an Archidekt export",
-    "mtgo": "an MTGO deck list",
-    "json": "a JSON deck list",
-    "names": "a list of names",
-}
 
 
 def _issue_line(issue: DeckIssue) -> str:
