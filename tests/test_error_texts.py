@@ -59,7 +59,8 @@ MAKERS: dict[str, Maker] = {
     "DeckError": Maker(1),
     "DeckListError": Maker(0),
     "NotEnoughCardsError": Maker(0, other=frozenset({"available", "needed"})),
-    "CreateError": Maker(0),
+    "CreateError": Maker(0, other=frozenset({"issues"})),
+    "ExportError": Maker(0, other=frozenset({"issues"})),
     "LabRequestError": Maker(0, other=frozenset({"issues", "status"})),
     # planechase.cards.decklists.DeckIssue(severity, code, template, ..., params={...})
     "DeckIssue": Maker(2, keyword="template", mapping=99, mapping_keyword="params"),

@@ -107,8 +107,11 @@ def test_a_bad_deck_list_is_explained_in_the_devices_language(
     page.get_by_test_id("create").click()
     error = page.locator("#form-error")
     expected = translated(meant.value.text.to_dict(), lang)
-    expect(error).to_have_text(expected)
-    assert expected != str(meant.value) and "Naar Isl" in expected and "Naar Isle" in expected
+    expect(error.locator("p")).to_have_text(expected)
+    assert expected != str(meant.value)
+    problems = [translated(issue.to_dict(), lang) for issue in meant.value.issues]
+    expect(page.get_by_test_id("form-issues").locator("li")).to_have_text(problems)
+    assert "Naar Isl" in problems[0] and "Naar Isle" in problems[0] and problems[0] != str(meant.value.issues[0])
     screenshot(page, f"deck-error-{lang}")
 
 

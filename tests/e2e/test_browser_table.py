@@ -370,13 +370,16 @@ def test_a_bad_deck_list_shows_the_line_and_the_card_meant(
     fill_pasted_decks(page, [ann_list, TEN_PLANES])
     with pytest.raises(CreateError) as meant:
         table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": [ann_list, TEN_PLANES]})
-    assert "line 2" in str(meant.value) and "'Naar Isle'" in str(meant.value)
+    assert "line 2" in str(meant.value.issues[0]) and "'Naar Isle'" in str(meant.value.issues[0])
 
     page.get_by_test_id("create").click()
     error = page.locator("#form-error")
-    expect(error).to_have_text(str(meant.value))
-    expect(error).to_contain_text("Ann's planar deck, line 2")
-    expect(error).to_contain_text("did you mean 'Naar Isle'")
+    expect(error.locator("p")).to_have_text(str(meant.value))  # "... cannot be played: 2 problems"
+    problems = page.get_by_test_id("form-issues").locator("li")
+    expect(problems).to_have_text([str(issue) for issue in meant.value.issues])
+    expect(problems.first).to_contain_text("Ann's planar deck, line 2")
+    expect(problems.first).to_contain_text("did you mean 'Naar Isle'")
+    expect(problems.last).to_contain_text("901.3: Ann's planar deck has 2 cards")
     expect(page.locator("#created")).to_be_hidden()
     screenshot(page, "error")
 

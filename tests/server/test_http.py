@@ -4,12 +4,21 @@ rate limit, the QR codes and the pages."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from conftest import PLANES_10
 from planechase import CATALOG
+from planechase.cards.decklists import parse_deck_list
 from planechase.cards.filters import FILTERS
 from planechase.server.create import table_config
 from server.live import LiveServer, token_of
+
+def rendered(text: Any) -> str:
+    """A translatable text the server answered ({"template": ..., "params": ...}), in English."""
+    if isinstance(text, dict) and "template" in text:
+        return str(text["template"]).format(**{k: rendered(v) for k, v in text.get("params", {}).items()})
+    return str(text)
+
 
 #: Ten planes, one per line as a player pastes them.
 TEN_PLANES = "\n".join(PLANES_10)
@@ -166,3 +175,48 @@ def test_pages_forbid_inline_script_and_outside_content(server: LiveServer) -> N
         policy = response.headers["content-security-policy"]
         assert "script-src 'self'" in policy and "default-src 'none'" in policy
         assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_every_problem_of_the_pasted_lists_is_answered_with_its_line(server: LiveServer) -> None:
+    ann = TEN_PLANES.replace("Naar Isle", "Naar Isl")
+    bob = "Aretopolis\nAretopolis\n" + "\n".join(PLANES_10[2:9])
+    response = server.post("/api/tables", json={"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": [ann, bob]})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["error"] == "the pasted planar decks cannot be played: 3 problems"
+    issues = [rendered(issue) for issue in body["issues"]]
+    assert issues[0].startswith("Ann's planar deck, line 7: unknown planar card 'Naar Isl'")
+    assert any(i.startswith("901.3: Bob's planar deck has 'Aretopolis' more than once") for i in issues)
+    assert any(i.startswith("901.3: Bob's planar deck has 9 cards") for i in issues)
+
+
+def test_a_whole_commander_list_pasted_gives_its_planar_deck(server: LiveServer) -> None:
+    moxfield = "1 Sol Ring\n1 Command Tower\n1 Llanowar Elves\n\n" + "\n".join(f"1 {p}" for p in PLANES_10)
+    form = {"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": [moxfield, TEN_PLANES], "seed": 3}
+    response = server.post("/api/tables", json=form)
+    assert response.status_code == 201, response.text
+
+
+def test_a_deck_downloads_as_another_programs_file(server: LiveServer) -> None:
+    form = {"text": "1 Sol Ring\n\n" + TEN_PLANES, "to": "cockatrice", "name": "Ann's planes"}
+    response = server.post("/api/decks/file", json=form)
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/xml; charset=utf-8"
+    assert response.headers["content-disposition"].startswith('attachment; filename="Ann-s-planes.cod"')
+    again = parse_deck_list(response.text)
+    assert again.format == "cockatrice" and again.name == "Ann's planes"
+    assert sorted(again.names) == sorted(PLANES_10)
+
+
+def test_a_deck_that_cannot_be_read_is_not_downloaded_and_every_problem_is_named(server: LiveServer) -> None:
+    text = TEN_PLANES.replace("Naar Isle", "Naar Isl").replace("Sokenzan", "Sokenzn")
+    response = server.post("/api/decks/file", json={"text": text, "to": "forge"})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["error"] == "the deck list cannot be read: 2 problems"
+    lines = sorted(PLANES_10.index(name) + 1 for name in ("Naar Isle", "Sokenzan"))
+    assert [i["params"]["line"] for i in body["issues"]] == lines
+    for bad in ({"text": TEN_PLANES, "to": "pdf"}, {"text": "", "to": "text"}, {"text": "x" * 20_001, "to": "text"}):
+        assert server.post("/api/decks/file", json=bad).status_code == 400
+    refused = server.post("/api/decks/file", content=b"{}", headers={"Content-Type": "text/plain"})
+    assert refused.status_code == 415

@@ -327,25 +327,39 @@ class Picker:
         count = len(skipped)
         numbers = sorted(c.number for c in skipped if c.number is not None)
         names = and_text([repr(c.name) for c in skipped]) if count <= NAMES_IN_NOTE else ""
-        params: dict[str, Param] = {"count": count, "names": names, "lines": line_ranges(numbers) if numbers else ""}
-        if numbers and names:
-            if count == 1:
-                note = Text(
-                    "{count} line names no planar card and was left out as the rest of the deck: {names} ({lines})"
-                )
-            else:
-                note = Text(
-                    "{count} lines name no planar card and were left out as the rest of the deck: {names} ({lines})"
-                )
+        lines = line_ranges(numbers) if numbers else ""
+        if numbers and names and count == 1:
+            note = Text(
+                "{count} line names no planar card and was left out as the rest of the deck: {names} ({lines})",
+                {"count": count, "names": names, "lines": lines},
+            )
+        elif numbers and names:
+            note = Text(
+                "{count} lines name no planar card and were left out as the rest of the deck: {names} ({lines})",
+                {"count": count, "names": names, "lines": lines},
+            )
         elif numbers:
-            note = Text("{count} lines name no planar card and were left out as the rest of the deck ({lines})")
+            note = Text(
+                "{count} lines name no planar card and were left out as the rest of the deck ({lines})",
+                {"count": count, "lines": lines},
+            )
         elif count == 1:
-            note = Text("{count} card is not a planar card and was left out as the rest of the deck: {names}")
+            note = Text(
+                "{count} card is not a planar card and was left out as the rest of the deck: {names}",
+                {"count": count, "names": names},
+            )
         elif names:
-            note = Text("{count} cards are not planar cards and were left out as the rest of the deck: {names}")
+            note = Text(
+                "{count} cards are not planar cards and were left out as the rest of the deck: {names}",
+                {"count": count, "names": names},
+            )
         else:
-            note = Text("{count} cards are not planar cards and were left out as the rest of the deck")
-        return DeckIssue("note", "skipped_lines", note.template, where=self.source, lines=tuple(numbers), params=params)
+            note = Text(
+                "{count} cards are not planar cards and were left out as the rest of the deck", {"count": count}
+            )
+        return DeckIssue(
+            "note", "skipped_lines", note.template, where=self.source, lines=tuple(numbers), params=note.params
+        )
 
 
 # -- text -----------------------------------------------------------------------------------------

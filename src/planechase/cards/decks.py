@@ -258,7 +258,9 @@ def _validate(deck: DeckList, where: Where, catalog: Catalog | None, *, players:
         )
 
     if size < minimum:
-        if players is None:
+        if players is None and size == 1:
+            need = Text("{where} has {count} card; a planar deck needs at least ten", {"where": where, "count": size})
+        elif players is None:
             need = Text("{where} has {count} cards; a planar deck needs at least ten", {"where": where, "count": size})
         else:
             need = Text(

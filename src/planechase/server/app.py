@@ -46,6 +46,7 @@ from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import segno
 from starlette.applications import Starlette
@@ -70,6 +71,7 @@ from .bus import Bus
 from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, house_rule_texts, table_config
+from .deck_export import ExportError, export_deck
 from .i18n import LANGUAGES, catalog
 from .lab import LabJobs, LabRequestError, lab_spec
 from .metrics import CONTENT_TYPE, ServerMetrics, health
@@ -274,9 +276,10 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         if isinstance(form, Response):
             return form
         try:
-            config, meta = table_config(form)
+            config, meta = await asyncio.to_thread(table_config, form)  # long pasted lists are work: off the loop
         except CreateError as exc:
-            return _refusal(400, exc.text)
+            issues = {"issues": [i.to_dict() for i in exc.issues]} if exc.issues else {}
+            return JSONResponse({"error": str(exc.text), "text": exc.text.to_dict(), **issues}, status_code=400)
         try:
             record = store.create_table(config, meta, seats=len(config["players"]))
         except Exception:  # a full disk or a database gone, say: nothing was created
@@ -300,6 +303,23 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
             },
             status_code=201,
         )
+
+    async def deck_file(request: Request) -> Response:
+        if not origins.allowed(request.scope):
+            return _refusal(403, Text("decks are downloaded from this server's own pages"))
+        if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            return _refusal(415, Text("the form must be sent as JSON (Content-Type: application/json)"))
+        form = await _read_form(request, MAX_FORM, settings.body_timeout)
+        if isinstance(form, Response):
+            return form
+        try:
+            body, media_type, name = await asyncio.to_thread(export_deck, form)
+        except ExportError as exc:
+            issues = {"issues": [i.to_dict() for i in exc.issues]} if exc.issues else {}
+            return JSONResponse({"error": str(exc.text), "text": exc.text.to_dict(), **issues}, status_code=400)
+        disposition = f"attachment; filename=\"{name}\"; filename*=UTF-8''{quote(name)}"
+        headers = {"Content-Disposition": disposition, "Cache-Control": "no-store"}
+        return Response(body, media_type=media_type, headers=headers)
 
     async def qr(request: Request) -> Response:
         if request.method == "POST":  # the pages' way: the link and its token stay out of the URL
@@ -411,6 +431,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         Route("/api/lab", lab_start, methods=["POST"]),
         Route("/api/lab/{job_id}", lab_status),
         Route("/api/qr.svg", qr, methods=["GET", "POST"]),
+        Route("/api/decks/file", deck_file, methods=["POST"]),
         Route("/api/profiles", profiles),
         Route("/api/sets", sets),
         Route("/api/rules/{number}", rule),

@@ -9,7 +9,12 @@ Eternities Map's house rules.
 ...     table_config({"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": ["Naar Isl", ""]})
 ... except CreateError as error:
 ...     print(error)
+...     for issue in error.issues:
+...         print(issue)
+the pasted planar decks cannot be played: 3 problems
 Ann's planar deck, line 1: unknown planar card 'Naar Isl'; did you mean 'Naar Isle', 'Naya' or 'Enigma Ridges'?
+901.3: Ann's planar deck has 1 card; a planar deck needs at least ten
+901.3: Bob's planar deck has 0 cards; a planar deck needs at least ten
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards.catalog import CATALOG
-from ..cards.decklists import parse_deck_list
+from ..cards.decklists import DeckIssue, parse_deck_list
+from ..cards.decks import validate
 from ..cards.filters import FILTERS
 from ..cards.random_decks import random_decks, random_shared_deck
 from ..core.config import MAX_PLAYERS, GameConfig
@@ -32,10 +38,17 @@ from ..variants.eternities_map import MapRules
 MAX_DECK_TEXT = 20_000
 #: The most set codes or excluded cards a form may list.
 MAX_LIST = 500
+#: The most problems of pasted deck lists answered (with how many there were).
+MAX_ISSUES = 40
 
 
 class CreateError(PlanechaseError):
-    """The form can't make a table; the message says what to change (``text``: the sentence to translate)."""
+    """The form can't make a table; the message says what to change (``text``: the sentence to translate) and
+    ``issues`` every problem of the pasted deck lists, each with its line."""
+
+    def __init__(self, message: str, /, issues: list[Text] | None = None, **params: Any) -> None:
+        super().__init__(message, **params)
+        self.issues = issues or []
 
 
 def _text_of(exc: Exception) -> Text:
@@ -141,13 +154,17 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
         lists = form.get("deck_lists")
         if not isinstance(lists, list) or len(lists) != len(players):
             raise CreateError("'deck_lists' must hold one pasted list per player")
-        config["decks"] = [
-            list(_read(_text(text, "deck_lists", MAX_DECK_TEXT), Text("{player}'s planar deck", {"player": who})))
+        pasted = [
+            _read(_text(text, "deck_lists", MAX_DECK_TEXT), Text("{player}'s planar deck", {"player": who}), None)
             for text, who in zip(lists, players, strict=True)
         ]
+        _refuse_problems([issue for _, issues in pasted for issue in issues])
+        config["decks"] = [list(names) for names, _ in pasted]
     elif mode == "pasted_shared":
         text = _text(form.get("shared_deck_list"), "shared_deck_list", MAX_DECK_TEXT)
-        config["shared_deck"] = list(_read(text, Text("the shared planar deck")))
+        names, issues = _read(text, Text("the shared planar deck"), len(players))
+        _refuse_problems(issues)
+        config["shared_deck"] = list(names)
     else:
         raise CreateError("'decks' must be random, random_shared, pasted or pasted_shared")
     try:
@@ -170,8 +187,27 @@ def house_rule_texts(config: Mapping[str, Any]) -> list[Text]:
     return [Text("The Eternities Map."), *MapRules.from_dict(rules).describe_texts()]
 
 
-def _read(text: str, where: Text) -> tuple[str, ...]:
-    try:
-        return parse_deck_list(text, source=where).require()
-    except PlanechaseError as exc:
-        raise CreateError("{error}", error=_text_of(exc)) from None
+def _read(text: str, where: Text, shared_by: int | None) -> tuple[tuple[str, ...], list[DeckIssue]]:
+    """A pasted list's planar cards (taken from a whole deck list if need be) and every problem that keeps it
+    from being played: reading errors, then the deck's rule (901.3, or 901.15a for a deck ``shared_by`` players
+    share)."""
+    deck = parse_deck_list(text, CATALOG, source=where)
+    report = validate(deck, shared=shared_by is not None, players=shared_by, catalog=CATALOG)
+    return deck.names, list(report.errors)
+
+
+def _refuse_problems(issues: list[DeckIssue]) -> None:
+    """Refuse the form with every problem of its pasted lists, as the page lists them (rule first)."""
+    if not issues:
+        return
+    texts = [_issue_text(issue) for issue in issues[:MAX_ISSUES]]
+    if len(issues) > MAX_ISSUES:
+        texts.append(Text("and {count} more problems", {"count": len(issues) - MAX_ISSUES}))
+    if len(issues) == 1:
+        raise CreateError("{error}", issues=texts, error=texts[0])
+    raise CreateError("the pasted planar decks cannot be played: {count} problems", issues=texts, count=len(issues))
+
+
+def _issue_text(issue: DeckIssue) -> Text:
+    text = issue.located_text
+    return Text("{rule}: {error}", {"rule": issue.rule, "error": text}) if issue.rule else text

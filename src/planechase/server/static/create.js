@@ -273,7 +273,7 @@ $("create-form").addEventListener("submit", async (event) => {
       remember(body, form);
       showCreated(body, form);
     } else {
-      error.textContent = (body && messageText(body.text, body.error)) || t("The table could not be created (HTTP {status}).", { status: response.status });
+      showProblems(error, body, response.status);
     }
   } catch {
     error.textContent = t("The server could not be reached. Is it still running?");
@@ -282,6 +282,16 @@ $("create-form").addEventListener("submit", async (event) => {
     button.textContent = t("Create the table");
   }
 });
+
+/** A refused form: the server's sentence, and every problem of the pasted deck lists (each with its line). */
+function showProblems(box, body, status) {
+  const headline = (body && messageText(body.text, body.error)) || t("The table could not be created (HTTP {status}).", { status });
+  const issues = body && Array.isArray(body.issues) && body.issues.length > 1 ? body.issues : [];
+  box.replaceChildren(h("p", {}, headline));
+  if (issues.length) {
+    box.append(h("ul", { class: "form-issues", "data-testid": "form-issues" }, ...issues.map((text) => h("li", {}, messageText(text, "")))));
+  }
+}
 
 // ---------------------------------------------------------------- the created table
 

@@ -1,8 +1,9 @@
 // Planar decks a playgroup keeps: saved on this device (by name, in localStorage) and shared by a link or its QR
-// code (the deck list inside the link's #deck=..., never sent to the server until a table is made from it). The
-// create page puts a small bar under each pasted deck list: choose a saved deck, save this one, share it.
+// code (the deck list inside the link's #deck=..., never sent to the server until a table is made from it or the
+// player downloads it). The create page puts a small bar under each pasted deck list: choose a saved deck, save this
+// one, share it, download it as another program's file (Forge, XMage, Cockatrice, MTGO, text, JSON).
 import { copyText, h, qrCode, shareButton } from "./dom.js";
-import { t } from "./i18n.js";
+import { N_, messageText, t } from "./i18n.js";
 
 const DECKS_KEY = "planechase:decks";
 /** The most decks kept on a device, and the longest list kept or shared (in characters). */
@@ -89,6 +90,52 @@ export function sharedDeck() {
   }
 }
 
+/** The files a deck downloads as: [format, label] (program names are not translated). */
+const FILE_FORMATS = [
+  ["forge", "Forge (.dck)"],
+  ["xmage", "XMage (.dck)"],
+  ["cockatrice", "Cockatrice (.cod)"],
+  ["mtgo", "MTGO (.dek)"],
+  ["text", N_("Text list (.txt)")],
+  ["json", "JSON (.json)"],
+];
+
+/** Ask the server for the deck `text` as a file of `format` and save it; the problems of the list, if any, go into
+ * the list element `problems`. */
+async function downloadDeck(text, format, name, problems) {
+  problems.replaceChildren();
+  let response;
+  try {
+    response = await fetch("/api/decks/file", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text, to: format, name }),
+    });
+  } catch {
+    problems.replaceChildren(h("li", {}, t("The server could not be reached. Is it still running?")));
+    return;
+  }
+  if (!response.ok) {
+    let body = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    const fallback = t("The deck could not be downloaded (HTTP {status}).", { status: response.status });
+    const lines = body && Array.isArray(body.issues) && body.issues.length ? body.issues : [body && body.text];
+    problems.replaceChildren(...lines.map((line) => h("li", {}, messageText(line, (body && body.error) || fallback))));
+    return;
+  }
+  const blob = await response.blob();
+  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+  const link = h("a", { href: URL.createObjectURL(blob), download: named ? named[1] : "planar-deck.txt", hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
 /** The bar under a deck list: choose a saved deck for it, save it under a name, share it (link, QR code). */
 export function deckBar(area, index) {
   const bar = h("div", { class: "deck-bar row" });
@@ -134,7 +181,17 @@ export function deckBar(area, index) {
       event.preventDefault();
       window.open(labLink(area.value), "_blank", "noopener");
     });
-    bar.replaceChildren(choose, name, save, share, analyse, shared);
+    const fileFormat = h(
+      "select",
+      { "aria-label": t("File format"), "data-testid": `deck-format-${index}` },
+      ...FILE_FORMATS.map(([value, label]) => h("option", { value }, value === "text" ? t(label) : label)),
+    );
+    const download = h("button", { type: "button", class: "small", "data-testid": `download-deck-${index}` }, t("Download"));
+    const problems = h("ul", { class: "error", "data-testid": `deck-problems-${index}`, role: "alert" });
+    download.addEventListener("click", () => {
+      if (area.value.trim()) downloadDeck(area.value, fileFormat.value, name.value.trim(), problems);
+    });
+    bar.replaceChildren(choose, name, save, share, analyse, fileFormat, download, shared, problems);
   };
   bars.add(draw);
   bar.redraw = draw;
