@@ -13,6 +13,7 @@ from planechase.cards.filters import FILTERS
 from planechase.server.create import table_config
 from server.live import LiveServer, token_of
 
+
 def rendered(text: Any) -> str:
     """A translatable text the server answered ({"template": ..., "params": ...}), in English."""
     if isinstance(text, dict) and "template" in text:
