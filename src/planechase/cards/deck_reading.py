@@ -194,6 +194,7 @@ class Picker:
         self.catalog = catalog
         self.source = source
         self._keys = [normalize_name(c.name) for c in catalog]
+        self._near: dict[str, bool] = {}  # a whole deck list asks of each name more than once
 
     def pick(self, found: Blocks) -> DeckList:
         blocks = found.blocks
@@ -239,10 +240,14 @@ class Picker:
 
     def planar_or_near(self, name: str) -> bool:
         """Whether ``name`` is a planar card's, or within a typo of one."""
-        if lookup_written(self.catalog, name) is not None:
-            return True
-        key = normalize_name(name)
-        return bool(key) and bool(difflib.get_close_matches(key, self._keys, n=1, cutoff=NEAR_MISS))
+        known = self._near.get(name)
+        if known is None:
+            key = normalize_name(name)
+            known = lookup_written(self.catalog, name) is not None or (
+                bool(key) and bool(difflib.get_close_matches(key, self._keys, n=1, cutoff=NEAR_MISS))
+            )
+            self._near[name] = known
+        return known
 
     def _entry(self, card_line: CardLine, block: Block, entries: list[DeckEntry], issues: list[DeckIssue]) -> None:
         number = card_line.number
