@@ -224,3 +224,16 @@ def test_the_written_files_are_the_tools_layouts() -> None:
     assert planes[0] == {"name": "Aretopolis", "count": 2, "setCode": "PCA"}
     assert write_deck(["Pompeii"], "text", name="a <b> & c").startswith("// a <b> & c\n")
     assert "<deckname>a &lt;b&gt; &amp; c</deckname>" in write_deck(["Pompeii"], "cockatrice", name="a <b> & c")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    head=st.sampled_from(
+        ["<", '<?xml version="1.0"?><Deck>', "<cockatrice_deck>", "{", "[", "Name,Count\n", "a;Card\n"]
+    ),
+    body=st.text(max_size=300),
+)
+def test_reading_any_structured_looking_text_never_raises(head: str, body: str) -> None:
+    deck = parse_deck_list(head + body)
+    assert all(i.severity in ("error", "warning", "note") for i in deck.issues)
+    assert deck.format in FORMATS
