@@ -296,17 +296,7 @@ class Picker:
             )
         else:
             text = Text("{name} is outside the planar section; it is not in the planar deck", {"name": shown})
-        number = card_line.number
-        return DeckIssue(
-            "warning",
-            "outside_planar_section",
-            text.template,
-            where=self.source,
-            line=number,
-            card=card_line.position if number is None else None,
-            lines=(number,) if number is not None else (),
-            params=text.params,
-        )
+        return self._warning("outside_planar_section", text, card_line)
 
     def _bad_count_left_out(self, card_line: CardLine) -> DeckIssue:
         """A line that is not a planar card and whose count is not a number: a warning (the file is malformed, the
@@ -315,10 +305,14 @@ class Picker:
             "{name} has a count that is not a whole number; it is not a planar card and is left out",
             {"name": repr(card_line.name)},
         )
+        return self._warning("bad_count", text, card_line)
+
+    def _warning(self, code: str, text: Text, card_line: CardLine) -> DeckIssue:
+        """A warning about one card line (cited by its line, or by its position in a JSON file)."""
         number = card_line.number
         return DeckIssue(
             "warning",
-            "bad_count",
+            code,
             text.template,
             where=self.source,
             line=number,
