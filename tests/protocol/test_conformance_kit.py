@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
+from protocol_helpers import validator
 
-from planechase.protocol import Session, load_schema
+from planechase.protocol import Session
 
 SESSIONS = Path(__file__).resolve().parents[2] / "conformance" / "sessions"
 FILES = sorted(SESSIONS.glob("*.jsonl"))
@@ -18,12 +18,7 @@ FILES = sorted(SESSIONS.glob("*.jsonl"))
 FREE = ("engine_version", "features")
 
 
-def _validator(part: str) -> Any:
-    schema = load_schema()
-    return jsonschema.Draft202012Validator({**schema, "$ref": f"#/$defs/{part}"})
-
-
-REQUEST, REPLY = _validator("request"), _validator("reply")
+REQUEST, REPLY = validator("request"), validator("reply")
 
 
 def _free(answer: dict[str, Any]) -> dict[str, Any]:

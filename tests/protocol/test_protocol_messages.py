@@ -95,6 +95,7 @@ def test_hello_reports_protocol_name_version_and_engine_version(client: Client) 
         "legal_in_answer",
         "state_id_any_integer",
         "events_without_text",
+        "view_changes",
     ]
     assert reply["max_line_bytes"] == MAX_LINE_BYTES
     assert reply["state_id"] == 0 and reply["actions_taken"] is None

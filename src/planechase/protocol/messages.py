@@ -38,6 +38,7 @@ from ..errors import (
     ReplayError,
 )
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES, MapRules
+from .patch import diff
 
 PROTOCOL_NAME = "planechase-engine"
 PROTOCOL_VERSION = 1
@@ -52,7 +53,10 @@ FEATURES: tuple[str, ...] = (
     "legal_in_answer",
     "state_id_any_integer",
     "events_without_text",
+    "view_changes",
 )
+#: The ``view`` option asking for only what changed in the view since the last one sent (``view_changes``).
+CHANGES = "changes"
 #: The longest request line accepted, in bytes of UTF-8 (the newline not counted).
 MAX_LINE_BYTES = 1 << 20
 #: The longest string ``id`` echoed back.
@@ -125,6 +129,10 @@ def _bool(value: Any) -> str | None:
     return None if isinstance(value, bool) else "true or false"
 
 
+def _view_option(value: Any) -> str | None:
+    return None if isinstance(value, bool) or value == CHANGES else 'true, false or "changes"'
+
+
 def _object(value: Any) -> str | None:
     return None if isinstance(value, dict) else "a JSON object"
 
@@ -166,7 +174,9 @@ def _state_id(value: Any) -> str | None:
 
 _STATE_ID = Field("state_id", _state_id)
 _SEAT = Field("seat", _seat_or_null)
-_VIEW = Field("view", _bool)
+#: Whether a changing command's answer carries the view: ``true``, ``false`` or ``"changes"`` (``view_changes``,
+#: a JSON Patch from the last view sent for the same seat and language; see :mod:`.patch`).
+_VIEW = Field("view", _view_option)
 #: Whether a changing command's answer lists the legal actions (as ``legal`` would).
 _LEGAL = Field("legal", _bool)
 #: Whether the events in an answer keep their English sentence (``text``).
@@ -390,6 +400,9 @@ class Session:
         self.state_id = 0
         self.closed = False
         self._on_internal_error = on_internal_error
+        #: The last view this session sent (whole or as changes): its seat, its language and the view itself,
+        #: what ``"view": "changes"`` is a patch from.
+        self._sent_view: tuple[int | None, str | None, dict[str, Any]] | None = None
 
     # -- entry points -----------------------------------------------------------------------
 
@@ -478,12 +491,16 @@ class Session:
             raise ProtocolError(ErrorCode.INVALID_FORCED, f"the forced outcomes do not fit the setup: {exc}") from exc
         seat = _seat_in(game, args)
         self.game = game
+        self._sent_view = None  # a new game: the next view is sent whole
         self.state_id += 1
-        return {"events": _events(game.history[0].events, args), **_position(game, args, seat)}
+        return {"events": _events(game.history[0].events, args), **self._position(game, args, seat)}
 
     def _cmd_view(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
-        return {"view": game.view(_seat_in(game, args), lang=args.get("lang"))}
+        seat, lang = _seat_in(game, args), args.get("lang")
+        shown = game.view(seat, lang=lang)
+        self._sent_view = (seat, lang, shown)
+        return {"view": shown}
 
     def _cmd_legal(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
@@ -509,7 +526,7 @@ class Session:
         except InvalidActionError as exc:
             raise ProtocolError(ErrorCode.INVALID_ACTION, str(exc)) from exc
         self.state_id += 1
-        return {"events": _events(events, args), **_position(game, args, seat)}
+        return {"events": _events(events, args), **self._position(game, args, seat)}
 
     def _cmd_undo(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
@@ -530,7 +547,7 @@ class Session:
         except PlanechaseError as exc:
             raise ProtocolError(ErrorCode.CANNOT_UNDO, str(exc)) from exc
         self.state_id += 1
-        return {"undone": steps, **_position(game, args, seat)}
+        return {"undone": steps, **self._position(game, args, seat)}
 
     def _cmd_force(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
@@ -555,8 +572,9 @@ class Session:
             raise ProtocolError(ErrorCode.REPLAY_ERROR, f"not a valid save: {exc!s}"[:500]) from exc
         seat = _seat_in(game, args)
         self.game = game
+        self._sent_view = None  # a new game: the next view is sent whole
         self.state_id += 1
-        return _position(game, args, seat)
+        return self._position(game, args, seat)
 
     def _cmd_log(self, args: Mapping[str, Any]) -> dict[str, Any]:
         history = self._game().history
@@ -605,6 +623,26 @@ class Session:
             raise ProtocolError(ErrorCode.NO_GAME, "no game yet: send 'new' or 'load' first")
         return self.game
 
+    def _position(self, game: Game, args: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """After a change: the ``status`` (what the next move needs), the view unless the request says ``view:
+        false`` (with ``"view": "changes"``, only what changed since the last view sent for the same seat and
+        language, as ``view_changes``; the whole ``view`` when there is none), and the legal actions when it says
+        ``legal: true`` (saving a ``legal`` request)."""
+        out: dict[str, Any] = {"status": status(game.state, seat)}
+        wanted = args.get("view", True)
+        if wanted:
+            lang: str | None = args.get("lang")
+            shown = game.view(seat, lang=lang)
+            last = self._sent_view
+            if wanted == CHANGES and last is not None and last[0] == seat and last[1] == lang:
+                out["view_changes"] = diff(last[2], shown)
+            else:
+                out["view"] = shown
+            self._sent_view = (seat, lang, shown)
+        if args.get("legal", False):
+            out["actions"] = [a.to_dict() for a in game.legal_actions()]
+        return out
+
     def _check_fresh(self, args: Mapping[str, Any]) -> None:
         wanted = args.get("state_id")
         if wanted is not None and wanted != self.state_id:
@@ -640,14 +678,3 @@ def _events(events: Sequence[Event], args: Mapping[str, Any]) -> list[dict[str, 
     if args.get("text", True):
         return [e.to_dict() for e in events]
     return [{"type": e.type, "rules": list(e.rules), **e.data} for e in events]
-
-
-def _position(game: Game, args: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """After a change: the ``status`` (what the next move needs), the view unless the request says ``view:
-    false``, and the legal actions when it says ``legal: true`` (saving a ``legal`` request)."""
-    out: dict[str, Any] = {"status": status(game.state, seat)}
-    if args.get("view", True):
-        out["view"] = game.view(seat, lang=args.get("lang"))
-    if args.get("legal", False):
-        out["actions"] = [a.to_dict() for a in game.legal_actions()]
-    return out
