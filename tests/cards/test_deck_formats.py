@@ -23,6 +23,7 @@ from planechase.cards.decklists import FORMATS, DeckList, parse_deck_bytes, pars
 from planechase.cards.decks import validate
 
 FORMATS_DIR = Path(__file__).parent / "data" / "formats"
+PLANES = ["Aretopolis", "Tazeem", "Naar Isle", "Sokenzan", "Otaria", "Pompeii", "Krosa", "Naya", "Bant", "Agyrem"]
 MANIFEST: list[dict[str, Any]] = json.loads((FORMATS_DIR / "manifest.json").read_text("utf-8"))
 
 #: The fixtures' format names, as the reader names the layout: the text exports of the deck sites share one
@@ -92,8 +93,10 @@ def test_the_commander_list_from_moxfield_in_mtgo_form_gives_its_planar_deck() -
     deck = read_deck_list(FORMATS_DIR / "mtgo_commander.txt")
     assert deck.ok and deck.format == "mtgo" and len(deck.names) == 11
     assert "Llanowar" in deck.names  # the plane, while the main deck's Llanowar Elves is left out
-    (note,) = deck.notes
-    assert note.severity == "note" and "left out" in note.message
+    among_planes, rest = deck.notes
+    assert "'Pithing Needle'" in among_planes.message or "'" in among_planes.message
+    assert all(n.severity == "note" and "left out" in n.message for n in (among_planes, rest))
+    assert len(among_planes.lines) < 10 < len(rest.lines)  # the sideboard's few ordinary cards, then the main deck
 
 
 @pytest.mark.parametrize(
@@ -122,10 +125,31 @@ def test_a_name_with_parentheses_in_the_catalog_keeps_them() -> None:
     assert deck.names == ("Imaginary Friends (Plane)",)
 
 
-def test_a_typo_among_ordinary_cards_is_an_error_with_the_closest_names() -> None:
+def test_a_typo_in_a_mostly_planar_part_is_an_error_with_the_closest_names() -> None:
     deck = parse_deck_list("1 Sol Ring\n1 Aretopolls\n1 Tazeem")
     (error,) = deck.errors
     assert error.code == "unknown_card" and error.line == 2 and error.suggestions[0] == "Aretopolis"
+
+
+def test_a_name_close_to_a_planar_card_among_ordinary_cards_is_a_warning_and_left_out() -> None:
+    main = "\n".join(["1 Glimmervoid", "1 Sol Ring", "1 Arcane Signet", "1 Command Tower", "1 Island"])
+    deck = parse_deck_list(main + "\n\n" + "\n".join(f"1 {p}" for p in PLANES))
+    assert deck.ok and sorted(deck.names) == sorted(PLANES)
+    (warning,) = deck.warnings
+    assert (warning.code, warning.line) == ("near_miss", 1) and "'Glimmervoid Basin'" in warning.message
+
+
+def test_a_planar_card_taken_from_among_ordinary_cards_is_a_warning_to_check_it() -> None:
+    deck = parse_deck_list("Deck\n1 Velis Vel\n1 Sol Ring\n1 Island\n\nSideboard\n1 Aretopolis\n1 Tazeem")
+    assert deck.names == ("Velis Vel", "Aretopolis", "Tazeem")
+    (warning,) = deck.warnings
+    assert warning.code == "among_other_cards" and warning.lines == (2,) and "'Velis Vel'" in warning.message
+
+
+def test_a_long_list_of_unknown_names_reports_fifty_and_counts_the_rest() -> None:
+    deck = parse_deck_list("\n".join(f"Nothing Here {i}" for i in range(80)))
+    assert len(deck.errors) == 51 and all(e.code == "unknown_card" for e in deck.errors)
+    assert deck.errors[-1].message == "and 30 more lines name no planar card"
 
 
 def test_xml_with_a_document_type_declaration_is_refused() -> None:

@@ -202,9 +202,9 @@ def test_a_list_naming_no_planar_card_reports_every_line() -> None:
 def test_a_sideboard_mixing_planes_and_other_cards_takes_the_planes_and_leaves_the_others_out() -> None:
     deck = parse_deck_list("4 Lightning Bolt\nSideboard\n1 Aretopolis\n1 Pithing Needle")
     assert deck.ok and deck.names == ("Aretopolis",)
-    (note,) = deck.notes
-    assert note.code == "skipped_lines" and note.lines == (1, 4)
-    assert "'Lightning Bolt' and 'Pithing Needle'" in note.message
+    among_planes, rest = deck.notes
+    assert among_planes.lines == (4,) and "'Pithing Needle'" in among_planes.message
+    assert rest.lines == (1,) and "'Lightning Bolt'" in rest.message
 
 
 # -- the export formats (sample files in tests/cards/data) ------------------------------------------

@@ -60,8 +60,16 @@ from .model import Catalog, normalize_name
 #: How close (difflib ratio of normalized names) a name must be to a planar card to count as a typo of one.
 NEAR_MISS = 0.8
 
-#: The most left-out card names a note lists (beyond, it gives the lines only).
+#: The most left-out card names a note lists (beyond, it gives the lines only): for the rest of a deck, and for
+#: the ordinary cards found among planar ones (a sideboard holding the planes), where each is worth a look.
 NAMES_IN_NOTE = 5
+MAX_NAMES_AMONG_PLANES = 20
+
+#: The most unknown names reported one by one (with the closest cards); the rest are counted in one error.
+MAX_UNKNOWN = 50
+
+#: The longest block of lines whose names are compared for typos unless it is mostly planar.
+NEAR_BLOCK = 150
 
 # -- section kinds and names (compared after normalize_name) -------------------------------------
 
@@ -194,7 +202,10 @@ class Picker:
         self.catalog = catalog
         self.source = source
         self._keys = [normalize_name(c.name) for c in catalog]
-        self._near: dict[str, bool] = {}  # a whole deck list asks of each name more than once
+        self._exact: dict[str, bool] = {}  # a whole deck list asks of each name more than once
+        self._near: dict[str, bool] = {}
+        self._unknown_left = MAX_UNKNOWN
+        self._unknown_more = 0
 
     def pick(self, found: Blocks) -> DeckList:
         blocks = found.blocks
@@ -203,23 +214,40 @@ class Picker:
         strict = not taken and not planar_section
         if strict:
             taken = {b for b in blocks if b.kind in (UNLABELLED, OTHER)}
+        self._unknown_left = MAX_UNKNOWN
+        self._unknown_more = 0
         entries: list[DeckEntry] = []
         issues = [issue if str(issue.where) else replace(issue, where=self.source) for issue in found.issues]
-        skipped: list[CardLine] = []
+        skipped: list[CardLine] = []  # the rest of a deck: lines of parts that are not planar
+        strays: list[CardLine] = []  # ordinary cards among planar ones (a sideboard holding the planes)
         for block in blocks:
+            mostly, near_ok = self._mostly_planar(block), self._near_ok(block)
+            among_others: list[CardLine] = []
             for card_line in block.lines:
-                if block in taken and (
-                    strict or block.kind == PLANAR or not card_line.name or self.planar_or_near(card_line.name)
-                ):
+                name = card_line.name
+                exact = bool(name) and self.is_planar(name)
+                near = not exact and bool(name) and near_ok and self.is_near(name)
+                if block in taken and (strict or block.kind == PLANAR or not name or exact or (near and mostly)):
                     self._entry(card_line, block, entries, issues)
-                elif block.kind != UNLABELLED and block not in taken and self.planar_or_near(card_line.name):
+                    if exact and not strict and block.kind != PLANAR and not mostly:
+                        among_others.append(card_line)
+                elif block in taken and near:
+                    issues.append(self._near_miss(card_line))
+                elif block not in taken and block.kind != UNLABELLED and (exact or near):
                     issues.append(self._left_out(card_line, block))
                 elif card_line.count is not None and card_line.count < 0:
                     issues.append(self._bad_count_left_out(card_line))
                 else:
-                    skipped.append(card_line)
+                    (strays if block in taken and mostly else skipped).append(card_line)
+            if among_others:
+                issues.append(self._taken_among_others(block, among_others))
+        if self._unknown_more:
+            more = Text("and {count} more lines name no planar card", {"count": self._unknown_more})
+            issues.append(DeckIssue("error", "unknown_card", more.template, where=self.source, params=more.params))
+        if strays:
+            issues.append(self._skipped_note(strays, MAX_NAMES_AMONG_PLANES))
         if skipped:
-            issues.append(self._skipped_note(skipped))
+            issues.append(self._skipped_note(skipped, NAMES_IN_NOTE))
         entries.sort(key=lambda e: (e.line or 0, e.position))
         issues.sort(key=lambda i: (i.line if i.line is not None else 10**9, i.severity != "error"))
         return DeckList(
@@ -227,7 +255,7 @@ class Picker:
             entries=tuple(entries),
             issues=tuple(issues),
             format=found.format,
-            skipped_lines=tuple(sorted(c.number for c in skipped if c.number is not None)),
+            skipped_lines=tuple(sorted(c.number for c in [*skipped, *strays] if c.number is not None)),
             name=found.name,
         )
 
@@ -236,18 +264,44 @@ class Picker:
             return True
         if block.kind == IGNORED or (block.kind == OTHER and planar_section):
             return False
-        return any(self.planar_or_near(line.name) for line in block.lines)
+        names = [line.name for line in block.lines if line.name]
+        if any(self.is_planar(name) for name in names):
+            return True
+        return self._near_ok(block) and any(self.is_near(name) for name in names)
 
-    def planar_or_near(self, name: str) -> bool:
-        """Whether ``name`` is a planar card's, or within a typo of one."""
+    def _mostly_planar(self, block: Block) -> bool:
+        """Whether at least half of a block's named lines name planar cards or typos of them (a planar list, or a
+        sideboard holding the planes), where a name that is not a planar card is more likely a typo or a new card
+        than the rest of a deck."""
+        names = [line.name for line in block.lines if line.name]
+        near_ok = len(block.lines) <= NEAR_BLOCK
+        planar = sum(1 for name in names if self.is_planar(name) or (near_ok and self.is_near(name)))
+        return planar > 0 and 2 * planar >= len(names)
+
+    def _near_ok(self, block: Block) -> bool:
+        """Whether names of ``block`` are compared for typos: a block of a deck's size, or one mostly planar (the
+        comparison is the costly part of reading a long list)."""
+        return len(block.lines) <= NEAR_BLOCK or self._mostly_planar(block)
+
+    def is_planar(self, name: str) -> bool:
+        """Whether ``name`` is a planar card's (as written, or with " (Plane)")."""
+        known = self._exact.get(name)
+        if known is None:
+            known = self._exact[name] = lookup_written(self.catalog, name) is not None
+        return known
+
+    def is_near(self, name: str) -> bool:
+        """Whether ``name`` is within a typo of a planar card's name."""
         known = self._near.get(name)
         if known is None:
             key = normalize_name(name)
-            known = lookup_written(self.catalog, name) is not None or (
-                bool(key) and bool(difflib.get_close_matches(key, self._keys, n=1, cutoff=NEAR_MISS))
-            )
+            known = bool(key) and bool(difflib.get_close_matches(key, self._keys, n=1, cutoff=NEAR_MISS))
             self._near[name] = known
         return known
+
+    def planar_or_near(self, name: str) -> bool:
+        """Whether ``name`` is a planar card's, or within a typo of one."""
+        return self.is_planar(name) or self.is_near(name)
 
     def _entry(self, card_line: CardLine, block: Block, entries: list[DeckEntry], issues: list[DeckIssue]) -> None:
         number = card_line.number
@@ -258,7 +312,10 @@ class Picker:
         count = 1 if card_line.count is None else card_line.count
         bad = check_count(count, where=self.source, line=number, card=position)
         card = lookup_written(self.catalog, card_line.name)
-        if card is None:
+        if card is None and self._unknown_left <= 0:
+            self._unknown_more += 1  # told in one sentence: finding the closest names is the costly part
+        elif card is None:
+            self._unknown_left -= 1
             issues.append(unknown_card(self.catalog, card_line.name, where=self.source, line=number, card=position))
         if bad is not None:
             issues.append(bad)
@@ -321,11 +378,43 @@ class Picker:
             params=text.params,
         )
 
-    def _skipped_note(self, skipped: list[CardLine]) -> DeckIssue:
+    def _near_miss(self, card_line: CardLine) -> DeckIssue:
+        """A name within a typo of a planar card's among cards that are not planar (a land of a similar name, say):
+        a warning, and the line is left out."""
+        close = or_text([repr(c) for c in self.catalog.closest(card_line.name)])
+        text = Text(
+            "{name} is not a planar card, though it is close to {names}; it is left out with the rest of the deck",
+            {"name": repr(card_line.name), "names": close},
+        )
+        return self._warning("near_miss", text, card_line)
+
+    def _taken_among_others(self, block: Block, lines: list[CardLine]) -> DeckIssue:
+        """Planar cards taken from a part of the list where most cards are not planar: a warning to check each is
+        the planar card and not a card of the same name (Velis Vel is a plane and a land)."""
+        names = and_text([repr(c.name) for c in lines[:MAX_NAMES_AMONG_PLANES]])
+        numbers = sorted(c.number for c in lines if c.number is not None)
+        where = line_ranges(numbers) if numbers else ""
+        if block.title:
+            text = Text(
+                "{names} taken as planar cards from {section}, where most cards are not planar ({lines}); check"
+                " that each is the planar card and not a card of the same name",
+                {"names": names, "section": repr(block.title), "lines": where},
+            )
+        else:
+            text = Text(
+                "{names} taken as planar cards from among cards that are not planar ({lines}); check that each is"
+                " the planar card and not a card of the same name",
+                {"names": names, "lines": where},
+            )
+        return DeckIssue(
+            "warning", "among_other_cards", text.template, where=self.source, lines=tuple(numbers), params=text.params
+        )
+
+    def _skipped_note(self, skipped: list[CardLine], most_names: int) -> DeckIssue:
         """The note listing what was left out as not planar: the names when there are few, and the lines."""
         count = len(skipped)
         numbers = sorted(c.number for c in skipped if c.number is not None)
-        names = and_text([repr(c.name) for c in skipped]) if count <= NAMES_IN_NOTE else ""
+        names = and_text([repr(c.name) for c in skipped]) if count <= most_names else ""
         lines = line_ranges(numbers) if numbers else ""
         if numbers and names and count == 1:
             note = Text(

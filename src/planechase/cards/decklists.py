@@ -24,9 +24,10 @@ mine.txt, line 2: unknown planar card 'Pools of Becomming'; did you mean 'Pools 
 >>> deck = parse_deck_list(moxfield)
 >>> deck.names, deck.format
 (('Aretopolis',), 'mtgo')
->>> print(deck.notes[0].text)  # doctest: +NORMALIZE_WHITESPACE
-3 lines name no planar card and were left out as the rest of the deck: 'Sol Ring', 'Command Tower'
-and 'Lightning Bolt' (lines 1-2 and 5)
+>>> for note in deck.notes:
+...     print(note.text)
+1 line names no planar card and was left out as the rest of the deck: 'Lightning Bolt' (line 5)
+2 lines name no planar card and were left out as the rest of the deck: 'Sol Ring' and 'Command Tower' (lines 1-2)
 """
 
 from __future__ import annotations
