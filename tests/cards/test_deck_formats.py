@@ -261,3 +261,54 @@ def test_reading_any_structured_looking_text_never_raises(head: str, body: str) 
     deck = parse_deck_list(head + body)
     assert all(i.severity in ("error", "warning", "note") for i in deck.issues)
     assert deck.format in FORMATS
+
+
+# -- what a review found ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Planes\n[[Aretopolis]]\n[[Tazeem]]",
+        "[[Aretopolis]]\n[[Tazeem]]",
+        "[Aretopolis](https://example.org/aretopolis)\n[Tazeem](https://example.org/tazeem)",
+        "[PC2] Aretopolis\n[PC2] Tazeem",
+        "[Aretopolis]\n[Tazeem]",
+        "//Sideboard\n1 [PCA#5] Aretopolis\n1 [PCA#10] Tazeem",
+    ],
+)
+def test_names_wrapped_the_way_chats_pages_and_exports_wrap_them_are_read(text: str) -> None:
+    deck = parse_deck_list(text)
+    assert deck.ok and deck.names == ("Aretopolis", "Tazeem"), deck.issues
+
+
+def test_planar_lines_beside_a_pasted_table_are_read_and_only_words_are_left() -> None:
+    text = "My planes:\n1\tAretopolis\tPCA\n1\tAgyrem\tPCA\n1\tTazeem\tPCA\nBant\nNaya\nGreat night!"
+    deck = parse_deck_list(text)
+    assert deck.names == ("Aretopolis", "Agyrem", "Tazeem", "Bant", "Naya") and deck.format == "article"
+    assert not deck.notes
+
+
+@pytest.mark.parametrize(
+    "text", ["Deck, by Ann\n1 Aretopolis\n1 Tazeem", "Title, planes for Ann\n1 The Drum, Mining Facility\n1 Tazeem"]
+)
+def test_a_plain_list_whose_first_line_has_a_comma_is_not_a_csv_table(text: str) -> None:
+    deck = parse_deck_list(text)
+    assert deck.format != "csv"
+    assert "Tazeem" in deck.names and not [e for e in deck.errors if e.code == "unreadable"]
+
+
+def test_a_csv_quote_never_closed_is_refused_at_its_line() -> None:
+    deck = parse_deck_list('Name,Count\n"Aretopolis,1\nAgyrem,1\nTazeem,1\n')
+    (error,) = deck.errors
+    assert (error.code, error.line) == ("unreadable", 2) and "not closed" in error.message
+
+
+def test_utf16_files_and_strings_with_a_byte_order_mark_are_read() -> None:
+    assert parse_deck_bytes("1 Aretopolis\r\n1 Tazeem\r\n".encode("utf-16")).names == ("Aretopolis", "Tazeem")
+    assert parse_deck_list('\ufeff["Aretopolis", "Tazeem"]').names == ("Aretopolis", "Tazeem")
+
+
+def test_a_text_list_of_too_many_lines_is_refused_without_reading_them_all() -> None:
+    deck = parse_deck_list("\n".join(f"1 Card Number {i}" for i in range(6_000)))
+    assert [(e.code, e.line) for e in deck.errors] == [("unreadable", 5_001)]

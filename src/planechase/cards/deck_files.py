@@ -50,30 +50,43 @@ from .deck_reading import (
     section_kind,
     strip_printing,
 )
-from .decklist_model import DeckIssue, DeckList, Where
+from .decklist_model import MAX_CARDS, DeckIssue, DeckList, Where
 from .model import Catalog, normalize_name
-
-#: The most card elements, rows or items a structured file may hold (a whole Commander deck is about 100).
-MAX_CARDS = 5_000
 
 _KNOWN_COLUMNS = NAME_COLUMNS | COUNT_COLUMNS | SECTION_COLUMNS | SET_COLUMNS | OTHER_COLUMNS
 _NOT_A_HEADER = re.compile(r"^(?://|#|\[|NAME\s*:|AUTHOR\s*:|LAYOUT\b|SB:)")  # a text list's first line
-_BRACKET_SECTION = re.compile(r"^\[[^\]\"{}]*\]\s*$")  # "[main]", "[Planes]": a text list, not JSON
+_JSON_LIST = re.compile(r'^\[[\s\[]*[{"\]\d-]')  # '["Aretopolis"', '[{"name"', '[]', '[[1', not "[main]"
+#: How many lines of a CSV file are compared with its header row (a header's cells, a row's cells).
+_HEADER_CHECK_ROWS = 5
 
 
 def read_structured(text: str, catalog: Catalog, source: Where) -> DeckList | None:
     """The deck list in ``text`` when it is XML, JSON or a CSV table; ``None`` for a text list."""
-    stripped = text.strip()
+    stripped = text.replace("\ufeff", "", 1).strip()
     if stripped.startswith("<"):
         return _picked(_read_xml(stripped, catalog), catalog, source)
-    if stripped.startswith("{") or (
-        stripped.startswith("[") and not _BRACKET_SECTION.match(stripped.splitlines()[0].strip())
-    ):
+    if _looks_like_json(stripped):
         return _picked(_read_json(stripped, source), catalog, source)
     header = _csv_header(stripped)
     if header is not None:
         return _picked(_read_csv(stripped, header, catalog), catalog, source)
     return None
+
+
+def _looks_like_json(text: str) -> bool:
+    """An object, or a list that parses or opens like JSON (``["..."``, ``[{``, ``[]``): not ``[main]``,
+    ``[[Aretopolis]]`` or ``[PC2] Aretopolis``."""
+    if text.startswith("{"):
+        return True
+    if not text.startswith("["):
+        return False
+    if _JSON_LIST.match(text):
+        return True
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _picked(found: Blocks, catalog: Catalog, source: Where) -> DeckList:
@@ -108,7 +121,7 @@ def _count(value: object) -> int | None:
         return -1
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():
         return int(value.strip())
     return -1
 
@@ -120,8 +133,10 @@ def _read_xml(text: str, catalog: Catalog) -> Blocks:
     """A Cockatrice ``.cod`` (``<zone name="main"><card number="1" name="..."/>``) or an MTGO ``.dek``
     (``<Cards Quantity="1" Sideboard="false" Name="..."/>``)."""
     found = Blocks()
-    if re.search(r"<!(?:DOCTYPE|ENTITY)", text, re.IGNORECASE):
-        return _unreadable(found, Text("an XML file with a document type declaration is not read"))
+    declaration = re.search(r"<!(?:DOCTYPE|ENTITY)", text, re.IGNORECASE)
+    if declaration:
+        line = text.count("\n", 0, declaration.start()) + 1
+        return _unreadable(found, Text("an XML file with a document type declaration is not read"), line)
     parser = expat.ParserCreate(encoding="utf-8")
     grouped: dict[tuple[str, str], Block] = {}
     state: dict[str, Any] = {"root": None, "zone": None, "in_name": False, "name": [], "cards": 0}
@@ -222,7 +237,8 @@ def _add(
 def _csv_header(text: str) -> tuple[str, list[str]] | None:
     """The delimiter and the column names when ``text`` starts with a CSV header row (two or more cells, one
     of them a column deck tables use), else ``None``."""
-    first = text.lstrip("\ufeff").split("\n", 1)[0].strip()
+    lines = [line.strip() for line in text.split("\n", _HEADER_CHECK_ROWS + 1)[: _HEADER_CHECK_ROWS + 1]]
+    first, rows = lines[0], [line for line in lines[1:] if line]
     if _NOT_A_HEADER.match(first):
         return None
     for delimiter in (",", ";"):
@@ -233,8 +249,13 @@ def _csv_header(text: str) -> tuple[str, list[str]] | None:
         except (csv.Error, StopIteration):
             continue
         keys = [normalize_name(c) for c in cells]
-        if len(cells) >= 2 and any(k and k in _KNOWN_COLUMNS for k in keys):
-            return delimiter, cells
+        wanted = NAME_COLUMNS | COUNT_COLUMNS
+        if len(cells) < 2 or not any(k and k in wanted for k in keys):
+            continue
+        # The rows under a header have as many cells ("Deck, by Ann" over "1 Aretopolis" is a title).
+        if not all(delimiter in row for row in rows):
+            continue
+        return delimiter, cells
     return None
 
 
@@ -267,6 +288,11 @@ def _read_csv(text: str, header: tuple[str, list[str]], catalog: Catalog) -> Blo
         for row in reader:
             if not any(cell.strip() for cell in row):
                 continue
+            if any("\n" in cell for cell in row):  # a quote never closed swallows the lines after it
+                start = reader.line_num - sum(cell.count("\n") for cell in row)
+                return _unreadable(
+                    Blocks(format="csv"), Text("a quoted cell is not closed; the table cannot be read"), start
+                )
             rows += 1
             if rows > MAX_CARDS:
                 return _too_many(Blocks(format="csv"), reader.line_num)
@@ -336,6 +362,7 @@ def _read_json(text: str, source: Where) -> Blocks:
                     "JSON that is not a deck list (a list of card names, an object with 'cards', or an MTGJSON or"
                     " Moxfield deck)"
                 ),
+                1,
             )
         return found
     grouped: dict[tuple[str, str], Block] = {}

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import Param, Text
 from .decklist_model import (
+    MAX_CARDS,
     DeckEntry,
     DeckIssue,
     DeckList,
@@ -56,6 +57,9 @@ from .decklist_model import (
     unknown_card,
 )
 from .model import Catalog, normalize_name
+
+#: How many rows of a pasted table make a list a pasted article (words around the table are then not cards).
+ARTICLE_ROWS = 3
 
 #: How close (difflib ratio of normalized names) a name must be to a planar card to count as a typo of one.
 NEAR_MISS = 0.8
@@ -124,7 +128,8 @@ _TAGS = re.compile(r"\s+#.*$")  # Moxfield "#tag #!global tag", or a "# comment"
 _TRAILING_COMMENT = re.compile(r"\s+//(?:\s.*)?$")  # "Aretopolis  // a comment"
 _COLOR_TAG = re.compile(r"\s+\^[^^]*\^\s*$")  # Archidekt "^Have,#37d67a^"
 _SET_BRACKET = re.compile(r"\s*\[([A-Z0-9][A-Z0-9-]{1,7})(?::([^\[\]\s]*))?\]\s*$")  # "[PC2]", "[OHOP:9]"
-_LEADING_SET = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9-]{0,7})(?::([^\[\]\s]*))?\]\s*")  # XMage, MWS "[HOP:9] "
+# XMage "[OHOP:9] ", Magic Workstation "[HOP] ", deckstats "[PCA#5] "
+_LEADING_SET = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9-]{0,7})(?:([:#])([^\[\]\s]*))?\]\s*")
 _FORGE_SET = re.compile(r"\s*\|\s*([A-Za-z0-9][A-Za-z0-9-]*)?(?:\|[^|]*)*$")  # Forge "Name|HOP|1"
 _CATEGORIES = re.compile(r"\s+\[([^\[\]]*)\]\s*$")  # Archidekt "[Plane,Planechase{noDeck}]"
 _MARKER = re.compile(r"\s+\*[A-Za-z0-9-]+\*\s*$")  # "*F*", "*E*", "*CMDR*"
@@ -137,9 +142,10 @@ _FORGE_FIELD = re.compile(r"^[A-Za-z][A-Za-z ]*=")
 _DECK_NAME = re.compile(r"^(?:NAME\s*:|Name\s*=|//\s*NAME\s*:)\s*(.+)$")  # XMage, Forge, Magic Workstation
 _TABLE_SEPARATOR = re.compile(r"^[\s|:+-]*-[\s|:+-]*$")  # "|---|:--:|"
 _MARKDOWN_LINK = re.compile(r"\[([^\[\]]+)\]\([^()\s]*\)")  # "[Stairs to Infinity](https://...)"
+_CARD_LINK = re.compile(r"\[\[([^\[\]]+)\]\]")  # Reddit, Discord bots: "[[Stairs to Infinity]]"
 
 # Table columns (a pasted article's header row, or a CSV file's), compared after normalize_name.
-NAME_COLUMNS = _titles("Name|Card|Card Name|Cardname|Card Title|Title")
+NAME_COLUMNS = _titles("Name|Card|Card Name|Cardname|Card Title")
 COUNT_COLUMNS = _titles("Count|Quantity|Qty|Amount|Copies|Number of Copies")
 SECTION_COLUMNS = _titles("Board|Section|Zone|Category|Deck|List|Location")
 SET_COLUMNS = _titles("Edition Code|Set Code|Set|Edition")
@@ -480,7 +486,7 @@ def _section_title(line: str) -> tuple[str, str] | None:
         return title, OTHER
     if commented or _COUNT.match(title) or _SIDEBOARD_PREFIX.match(title):
         return None
-    if bracketed or colon or (counted and not title[:1].isdigit()):
+    if bracketed or colon or (counted and not title[:1].isdecimal()):
         return title, OTHER  # a section of its own: "[Ramp]", "Custom:", "Ramp (10)"
     return None
 
@@ -491,7 +497,7 @@ class _Parsed:
     sideboard: bool
     categories: tuple[str, ...]
     no_deck: bool
-    marker: str  # "forge", "set" (a leading [SET:NUM]) or "" : what the line says of the program that wrote it
+    marker: str  # "forge", "xmage", "mws", "code", "words" or "": what the line says of the program that wrote it
 
 
 def strip_printing(name: str, catalog: Catalog) -> tuple[str, str | None, str | None, str]:
@@ -542,7 +548,7 @@ def _card_line(text: str, number: int, catalog: Catalog) -> _Parsed:
     rest = _SIDEBOARD_PREFIX.sub("", rest)
     count: int | None = None
     match = _COUNT.match(rest)
-    if rest.isdigit():
+    if rest.isdecimal():
         count, rest = int(rest), ""
     elif match:
         count = int(match.group(1) or match.group(2))
@@ -551,7 +557,8 @@ def _card_line(text: str, number: int, catalog: Catalog) -> _Parsed:
     leading = _LEADING_SET.match(rest)
     set_code = collector = None
     if leading:
-        set_code, collector, rest, marker = leading.group(1), leading.group(2), rest[leading.end() :], "set"
+        set_code, collector, rest = leading.group(1), leading.group(3), rest[leading.end() :]
+        marker = {":": "xmage", "#": "code"}.get(leading.group(2) or "", "mws")
     rest = _TRAILING_COMMENT.sub("", _TAGS.sub("", rest))
     rest = _COLOR_TAG.sub("", rest)
     categories: tuple[str, ...] = ()
@@ -580,9 +587,11 @@ class _TextBlocks:
         grouped: dict[tuple[str, str], Block] = {}
         title, kind = "", UNLABELLED
         current: Block | None = None
-        lines = [raw.replace("\ufeff", "").replace("\xa0", " ").strip() for raw in text.splitlines()]
-        # A pasted article: its table's rows are the deck, the words around them are not.
-        article = sum(1 for line in lines if _is_table_row(line)) >= 2
+        lines = [_clean(raw) for raw in text.splitlines()]
+        # A pasted article: its table's rows are the deck; the words around them are not, unless a line names a
+        # planar card.
+        article = sum(1 for line in lines if _is_table_row(line)) >= ARTICLE_ROWS
+        cards = 0
         for number, line in enumerate(lines, start=1):
             if not line:
                 if kind != PLANAR:
@@ -593,7 +602,7 @@ class _TextBlocks:
                 if row is None:
                     continue
                 line = row
-            elif article and _section_title(line) is None:
+            elif article and _section_title(line) is None and not self._names_planar_card(line, number):
                 continue
             line = line.replace("\t", " ")
             field_name = _DECK_NAME.match(line)
@@ -603,6 +612,8 @@ class _TextBlocks:
                 self.hints.add("xmage" if _XMAGE_FIELD.match(line) else "forge")
                 continue
             header = _section_title(line)
+            if header is not None and line.startswith("[") and header[1] == OTHER and self._planar(header[0]):
+                header, line = None, header[0]  # "[Aretopolis]": a card in brackets, not a section
             if header is not None:
                 title, kind = header
                 current = None
@@ -617,6 +628,9 @@ class _TextBlocks:
                 if _COUNT.match(line):
                     found.issues.append(_card_in_notes(line, title, number))
                 continue
+            cards += 1
+            if cards > MAX_CARDS:
+                return _too_many_lines(number)
             parsed = _card_line(line, number, self.catalog)
             self._hint(parsed)
             if parsed.categories or parsed.no_deck:
@@ -637,8 +651,8 @@ class _TextBlocks:
     def _hint(self, parsed: _Parsed) -> None:
         if parsed.marker == "forge":
             self.hints.add("forge")
-        elif parsed.marker == "set":
-            self.hints.add("xmage" if parsed.line.collector_number is not None else "mws")
+        elif parsed.marker in ("xmage", "mws"):
+            self.hints.add(parsed.marker)
         elif parsed.line.set_code is not None:
             self.hints.add("printing")
         if parsed.line.count is not None:
@@ -678,6 +692,9 @@ class _TextBlocks:
             count = next((c for c in cells if _is_count(c)), None)
         return f"{count.rstrip('xX×')} {name}" if count is not None else name
 
+    def _names_planar_card(self, line: str, number: int) -> bool:
+        return lookup_written(self.catalog, _card_line(line, number, self.catalog).line.name) is not None
+
     def _planar(self, cell: str) -> bool:
         return bool(cell) and lookup_written(self.catalog, strip_printing(cell, self.catalog)[0]) is not None
 
@@ -704,6 +721,21 @@ class _TextBlocks:
         return "plain"
 
 
+def _clean(raw: str) -> str:
+    """A line without what pages and chats wrap names in: byte order marks, no-break spaces, ``[[card]]`` and
+    Markdown links."""
+    line = raw.replace("\ufeff", "").replace("\xa0", " ").strip()
+    if "[" in line:
+        line = _MARKDOWN_LINK.sub(r"\1", _CARD_LINK.sub(r"\1", line))
+    return line
+
+
+def _too_many_lines(number: int) -> Blocks:
+    text = Text("more than {limit} cards; that is not a deck list", {"limit": MAX_CARDS})
+    issue = DeckIssue("error", "unreadable", text.template, line=number, lines=(number,), params=text.params)
+    return Blocks(issues=[issue])
+
+
 def _is_table_row(line: str) -> bool:
     """Whether a line is a row of a pasted table: Markdown (``| 1 | Aretopolis |``) or three tab-separated cells."""
     return line.startswith("|") or line.count("\t") >= 2
@@ -719,7 +751,7 @@ def _card_in_notes(line: str, title: str, number: int) -> DeckIssue:
 
 def _is_count(cell: str) -> bool:
     """Whether a table cell is a count: ``1``, ``1x``."""
-    return cell.rstrip("xX×").isdigit()
+    return cell.rstrip("xX×").isdecimal()
 
 
 def _category_kind(categories: tuple[str, ...], no_deck: bool) -> tuple[str, str]:

@@ -40,6 +40,9 @@ FORMATS: dict[str, str] = {
     "names": "a list of names",
 }
 
+#: The most card lines (rows, elements, items) a deck list may hold (a whole Commander deck is about 100).
+MAX_CARDS = 5_000
+
 #: The largest count a line may give (anything above 1 is already illegal, see 901.3).
 MAX_COUNT = 999
 

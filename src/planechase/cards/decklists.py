@@ -32,6 +32,7 @@ mine.txt, line 2: unknown planar card 'Pools of Becomming'; did you mean 'Pools 
 
 from __future__ import annotations
 
+import codecs
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -96,12 +97,17 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def parse_deck_bytes(data: bytes, catalog: Catalog | None = None, *, source: Where = "<deck list>") -> DeckList:
-    """Decode a deck list (UTF-8 with or without a byte order mark, else Windows-1252) and parse it.
+    """Decode a deck list (UTF-8 with or without a byte order mark, UTF-16 with one, else Windows-1252) and parse it.
     Raises :class:`DeckListError` for data that is not a text deck list."""
     if len(data) > MAX_BYTES:
         raise DeckListError(
             "{source} is larger than {limit} bytes; that is not a planar deck list", source=source, limit=MAX_BYTES
         )
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Windows "Unicode" text
+        try:
+            return parse_deck_list(data.decode("utf-16"), catalog, source=source)
+        except UnicodeDecodeError:
+            raise DeckListError("{source} is neither UTF-8 nor Windows-1252 text", source=source) from None
     if b"\x00" in data:
         raise DeckListError("{source} is not a text file", source=source)
     try:
