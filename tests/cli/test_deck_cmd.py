@@ -278,3 +278,13 @@ def test_convert_writes_a_deck_that_is_not_legal_with_a_warning() -> None:
 def test_convert_rejects_an_unknown_format() -> None:
     code, _, err = deck("convert", "-", "--to", "pdf", stdin="Aretopolis\n")
     assert code == 2 and "pdf" in err
+
+
+def test_convert_refuses_a_file_of_several_decks_and_a_list_with_no_planar_card() -> None:
+    two = json.dumps({"decks": [{"cards": ["Aretopolis"]}, {"cards": ["Tazeem"]}]})
+    code, out, _ = deck("convert", "-", "--to", "forge", stdin=two)
+    assert code == UNREADABLE and out == ""
+    code, _, _ = deck("check", "-", stdin=two)
+    assert code == UNREADABLE
+    code, out, err = deck("convert", "-", "--to", "forge", stdin="# nothing yet\n")
+    assert code == ILLEGAL and out == "" and "no planar card" in err

@@ -221,3 +221,18 @@ def test_a_deck_that_cannot_be_read_is_not_downloaded_and_every_problem_is_named
         assert server.post("/api/decks/file", json=bad).status_code == 400
     refused = server.post("/api/decks/file", content=b"{}", headers={"Content-Type": "text/plain"})
     assert refused.status_code == 415
+
+
+def test_a_deck_named_in_any_alphabet_downloads_with_an_ascii_and_a_utf8_file_name(server: LiveServer) -> None:
+    response = server.post("/api/decks/file", json={"text": TEN_PLANES, "to": "forge", "name": "Колода Ани"})
+    assert response.status_code == 200
+    disposition = response.headers["content-disposition"]
+    assert disposition.startswith("attachment; filename=\"planar-deck.dck\"; filename*=UTF-8''")
+    assert "%D0%9A%D0%BE%D0%BB%D0%BE%D0%B4%D0%B0-%D0%90%D0%BD%D0%B8.dck" in disposition
+    assert "Name=Колода Ани\n" in response.text
+    assert server.post("/api/decks/file", json={"text": TEN_PLANES, "to": "text", "name": None}).status_code == 400
+
+
+def test_downloads_past_the_limit_per_minute_answer_429(server: LiveServer) -> None:
+    answers = [server.post("/api/decks/file", json={"text": "Aretopolis", "to": "text"}).status_code for _ in range(32)]
+    assert answers.count(429) >= 1 and answers[0] == 200

@@ -613,7 +613,8 @@ class _TextBlocks:
                 continue
             header = _section_title(line)
             if header is not None and line.startswith("[") and header[1] == OTHER and self._planar(header[0]):
-                header, line = None, header[0]  # "[Aretopolis]": a card in brackets, not a section
+                line = header[0]  # "[Aretopolis]": a card in brackets, not a section
+                header = None
             if header is not None:
                 title, kind = header
                 current = None

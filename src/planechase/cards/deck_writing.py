@@ -21,6 +21,7 @@ Name=Ann's planes
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from enum import StrEnum
@@ -78,12 +79,19 @@ def write_deck(
     return _WRITERS[fmt](title, rows)
 
 
-def file_name(name: str, to: DeckFormat | str) -> str:
-    """A file name for the deck ``name`` in format ``to``: letters, digits, ``-`` and ``_`` kept.
+def file_name(name: str, to: DeckFormat | str, *, ascii_only: bool = False) -> str:
+    """A file name for the deck ``name`` in format ``to``: letters, digits, ``-`` and ``_`` kept; with
+    ``ascii_only``, accents dropped and other letters left out (what an HTTP header's plain ``filename`` holds).
 
     >>> file_name("Ann's planes!", "cockatrice")
     'Ann-s-planes.cod'
+    >>> file_name("Колода Ани", "forge"), file_name("Колода Ани", "forge", ascii_only=True)
+    ('Колода-Ани.dck', 'planar-deck.dck')
+    >>> file_name("Plánů", "text", ascii_only=True)
+    'Planu.txt'
     """
+    if ascii_only:
+        name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.strip())
     stem = "-".join(part for part in stem.split("-") if part)[:MAX_NAME] or "planar-deck"
     return stem + FILE_TYPES[DeckFormat(to)][0]

@@ -43,6 +43,11 @@ FORMATS: dict[str, str] = {
 #: The most card lines (rows, elements, items) a deck list may hold (a whole Commander deck is about 100).
 MAX_CARDS = 5_000
 
+#: The codes of the errors that keep a list from being read as a deck (the others are about the deck's legality):
+#: a deck with one of them is not converted, and ``unreadable`` and ``several_decks`` make ``deck check`` exit 2.
+READING_ERRORS = frozenset({"unreadable", "several_decks", "unknown_card", "bad_count", "no_name"})
+UNREADABLE_ERRORS = frozenset({"unreadable", "several_decks"})
+
 #: The largest count a line may give (anything above 1 is already illegal, see 901.3).
 MAX_COUNT = 999
 

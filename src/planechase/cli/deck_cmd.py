@@ -27,7 +27,14 @@ from rich.table import Table
 
 from ..cards.catalog import CATALOG
 from ..cards.deck_writing import DeckFormat, write_deck
-from ..cards.decklists import FORMATS, DeckIssue, DeckListError, read_deck_list
+from ..cards.decklists import (
+    FORMATS,
+    READING_ERRORS,
+    UNREADABLE_ERRORS,
+    DeckIssue,
+    DeckListError,
+    read_deck_list,
+)
 from ..cards.decks import DeckReport, validate
 from ..cards.filters import FILTERS
 from ..cards.random_decks import known_sets, random_decks, random_shared_deck
@@ -143,7 +150,7 @@ def check(
         typer.echo(json.dumps({**report.to_dict(), "readable": True}, indent=2, ensure_ascii=False))
     else:
         print_report(report, Console(highlight=False))
-    if any(issue.code == "unreadable" for issue in deck.errors):
+    if any(issue.code in UNREADABLE_ERRORS for issue in deck.errors):
         raise typer.Exit(UNREADABLE)
     raise typer.Exit(LEGAL if report.legal else ILLEGAL)
 
@@ -153,8 +160,8 @@ _CONVERT_HELP = (
     "its planar cards) as a file another program opens: forge (.dck, a [Planes] section), xmage (.dck), "
     "cockatrice (.cod), mtgo (.dek), text (a list any tool reads) or json (MTGJSON's layout, with a planes list). "
     "Every file written reads back as the same deck.\n\n"
-    "A list with unknown cards is not converted (exit code 1); one that cannot be read exits with 2. A deck that "
-    "is not legal (901.3) is written, with a warning."
+    "A list with unknown cards, or with no planar card, is not converted (exit code 1); one that cannot be read "
+    "exits with 2. A deck that is not legal (901.3) is written, with a warning."
 )
 
 _CONVERT_EXAMPLES = """Examples:
@@ -191,13 +198,18 @@ def convert(
     except DeckListError as exc:
         errors.print(f"[bold red]Cannot convert {escape(file)}:[/] {escape(str(exc))}")
         raise typer.Exit(UNREADABLE) from None
-    reading = [i for i in deck.errors if i.code in ("unreadable", "unknown_card", "bad_count", "no_name")]
+    reading = [i for i in deck.errors if i.code in READING_ERRORS]
     if reading:
         errors.print(f"[bold red]Cannot convert {escape(file)}:[/] {_plural(len(reading), 'problem')} reading it.")
         for issue in reading:
             errors.print(_issue_line(issue))
-        unreadable = any(i.code == "unreadable" for i in reading)
+        unreadable = any(i.code in UNREADABLE_ERRORS for i in reading)
         raise typer.Exit(UNREADABLE if unreadable else ILLEGAL)
+    if not deck.names:
+        errors.print(f"[bold red]Cannot convert {escape(file)}:[/] it names no planar card.")
+        for issue in deck.notes:
+            errors.print(_issue_line(issue))
+        raise typer.Exit(ILLEGAL)
     report = validate(deck, catalog=CATALOG)
     title = name or deck.name or _stem(file)
     text = write_deck(deck.names, to, name=title, catalog=CATALOG)

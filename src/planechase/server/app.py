@@ -71,7 +71,7 @@ from .bus import Bus
 from .channel import MAX_TABLE_ID, Channel
 from .collector import TICK_EVERY, Collector, CountConnections
 from .create import CreateError, house_rule_texts, table_config
-from .deck_export import ExportError, export_deck
+from .deck_export import DOWNLOADS_PER_MINUTE, ExportError, export_deck
 from .i18n import LANGUAGES, catalog
 from .lab import LabJobs, LabRequestError, lab_spec
 from .metrics import CONTENT_TYPE, ServerMetrics, health
@@ -218,6 +218,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     tables = Tables(store)
     limiter = RateLimit(settings.create_limit)
     lab_limiter = RateLimit(settings.lab_limit)
+    download_limiter = RateLimit(DOWNLOADS_PER_MINUTE)
     collector = Collector()
     origins = Origins(settings)
 
@@ -307,19 +308,21 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
     async def deck_file(request: Request) -> Response:
         if not origins.allowed(request.scope):
             return _refusal(403, Text("decks are downloaded from this server's own pages"))
+        if not download_limiter.allow(client_address(request.scope)):
+            return _refusal(429, Text("too many decks downloaded from here; wait a minute"))
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             return _refusal(415, Text("the form must be sent as JSON (Content-Type: application/json)"))
         form = await _read_form(request, MAX_FORM, settings.body_timeout)
         if isinstance(form, Response):
             return form
         try:
-            body, media_type, name = await asyncio.to_thread(export_deck, form)
+            file = await asyncio.to_thread(export_deck, form)
         except ExportError as exc:
             issues = {"issues": [i.to_dict() for i in exc.issues]} if exc.issues else {}
             return JSONResponse({"error": str(exc.text), "text": exc.text.to_dict(), **issues}, status_code=400)
-        disposition = f"attachment; filename=\"{name}\"; filename*=UTF-8''{quote(name)}"
+        disposition = f"attachment; filename=\"{file.ascii_name}\"; filename*=UTF-8''{quote(file.name)}"
         headers = {"Content-Disposition": disposition, "Cache-Control": "no-store"}
-        return Response(body, media_type=media_type, headers=headers)
+        return Response(file.body, media_type=file.media_type, headers=headers)
 
     async def qr(request: Request) -> Response:
         if request.method == "POST":  # the pages' way: the link and its token stay out of the URL

@@ -128,8 +128,11 @@ async function downloadDeck(text, format, name, problems) {
     return;
   }
   const blob = await response.blob();
-  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
-  const link = h("a", { href: URL.createObjectURL(blob), download: named ? named[1] : "planar-deck.txt", hidden: true });
+  const header = response.headers.get("Content-Disposition") || "";
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  const plain = /filename="([^"]+)"/.exec(header);
+  const fileName = utf8 ? decodeURIComponent(utf8[1]) : plain ? plain[1] : "planar-deck.txt";
+  const link = h("a", { href: URL.createObjectURL(blob), download: fileName, hidden: true });
   document.body.append(link);
   link.click();
   link.remove();
