@@ -24,12 +24,7 @@ const VARIANT_NOTES = {
 
 const $ = (id) => document.getElementById(id);
 
-/** An element with attributes and children; strings become text nodes (never parsed as HTML). */
-
-
-
-/** Copy text to the clipboard; falls back to a selected text field where the Clipboard API is missing (http). */
-
+/** A button copying `text` to the clipboard (copyText in dom.js falls back where the Clipboard API is missing). */
 function copyButton(text) {
   const button = h("button", { type: "button", class: "small" }, t("Copy"));
   button.addEventListener("click", async () => {
