@@ -14,7 +14,11 @@ game advances to the precombat main phase, or to the next turn.
 - **Over the protocol**: a client drives ``planechase engine`` through its pipe, as a program in another
   language would. Each ``act`` asks ``"view": false, "text": false``, so the answer carries the events (without
   their English sentences) and the status: one request per action, and no full view. The client parses every
-  answer.
+  answer (with orjson, as a Python client that cares for speed would; the engine answers with it too).
+
+- **A turn a request**: the same client sends the rest of each turn as one ``batch`` request (advance to the main
+  phase, the free roll, advance to the next turn, with ``"auto": ["resolve"]``), and a decision's choice alone.
+  The engine stops a batch wherever the loop could do otherwise, so the games are the same (checked).
 
 ``--legal`` also has both sides list the legal actions at every step (``"legal": true`` on the protocol), as a
 client choosing among all of them would.
@@ -35,10 +39,12 @@ import time
 from dataclasses import replace
 from typing import Any
 
+import orjson
+
 from planechase import Game, compiled
 from planechase.core.config import GameConfig
 from planechase.engine.views import status
-from planechase.protocol.loop import turn_loop_action
+from planechase.protocol.loop import turn_loop_action, turn_plan
 from planechase.sim.random_play import PLAYER_NAMES, legal_deck
 
 
@@ -88,9 +94,9 @@ def over_the_protocol(
     stdin, stdout = engine.stdin, engine.stdout
 
     def ask(request: dict[str, Any]) -> dict[str, Any]:
-        stdin.write(json.dumps(request).encode() + b"\n")
+        stdin.write(orjson.dumps(request) + b"\n")
         stdin.flush()
-        answer: dict[str, Any] = json.loads(stdout.readline())
+        answer: dict[str, Any] = orjson.loads(stdout.readline())
         if not answer.get("ok"):
             raise RuntimeError(f"the engine refused {request}: {answer}")
         return answer
@@ -117,6 +123,49 @@ def over_the_protocol(
     return total, seconds, played
 
 
+def over_the_protocol_batched(
+    configs: list[GameConfig], max_actions: int, legal: bool
+) -> tuple[int, float, list[list[dict[str, Any]]]]:
+    """Play every game through the pipe a turn per request (``batch``, see :func:`turn_plan`); the actions the
+    engine took (the automatic resolves included), cut at ``max_actions`` as the in-process loop stops there."""
+    engine = subprocess.Popen(
+        [sys.executable, "-m", "planechase", "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+    stdin, stdout = engine.stdin, engine.stdout
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        stdin.write(orjson.dumps(request) + b"\n")
+        stdin.flush()
+        answer: dict[str, Any] = orjson.loads(stdout.readline())
+        if not answer.get("ok"):
+            raise RuntimeError(f"the engine refused {request}: {answer}")
+        return answer
+
+    ask({"cmd": "hello", "id": 0})
+    played: list[list[dict[str, Any]]] = []
+    total = 0
+    options = {"view": False, "legal": legal, "text": False}
+    started = time.perf_counter()
+    for config in configs:
+        rng = random.Random(config.seed)
+        answer = ask({"cmd": "new", "config": config.to_dict(), **options})
+        taken: list[dict[str, Any]] = []
+        while len(taken) < max_actions:
+            # a turn is about four actions: plan the turns left before the cap, ten at most
+            plan = turn_plan(answer["status"], rng, turns=max(1, min(10, (max_actions - len(taken)) // 4)))
+            if plan is None:
+                break
+            answer = ask({"cmd": "batch", "actions": plan, "auto": ["resolve"], **options})
+            taken += answer["applied"]
+        played.append(taken[:max_actions])
+        total += len(played[-1])
+    seconds = time.perf_counter() - started
+    ask({"cmd": "quit"})
+    engine.wait(timeout=30)
+    return total, seconds, played
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=60)
@@ -127,9 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     games = configs(args.games)
     here, here_s, here_played = in_process(games, args.max_actions, args.legal)
     there, there_s, there_played = over_the_protocol(games, args.max_actions, args.legal)
-    if here_played != there_played:
-        raise SystemExit("the two sides did not play the same games")
-    here_rate, there_rate = here / here_s, there / there_s
+    batched, batched_s, batched_played = over_the_protocol_batched(games, args.max_actions, args.legal)
+    if here_played != there_played or here_played != batched_played:
+        raise SystemExit("the three ways did not play the same games")
+    here_rate, there_rate, batched_rate = here / here_s, there / there_s, batched / batched_s
     listing = ", legal actions listed at every step" if args.legal else ""
     print(
         f"# engine protocol vs in process: {args.games} games, {here:,} actions{listing}; "
@@ -138,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"in process:        {here_rate:9,.0f} actions/s  ({here_s:.2f} s)")
     print(f"over the protocol: {there_rate:9,.0f} actions/s  ({there_s:.2f} s)")
     print(f"ratio:             {there_rate / here_rate:9.2f}")
+    print(f"a turn a request:  {batched_rate:9,.0f} actions/s  ({batched_s:.2f} s)")
+    print(f"ratio:             {batched_rate / here_rate:9.2f}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(
@@ -147,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
                     "protocol": there_rate,
                     "legal": args.legal,
                     "ratio": there_rate / here_rate,
+                    "batched": batched_rate,
+                    "batched_ratio": batched_rate / here_rate,
                     "engine": compiled.status().mode,
                 },
                 handle,

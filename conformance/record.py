@@ -125,6 +125,14 @@ def play(name: str, config: dict[str, Any], actions: int = 40) -> list[dict[str,
     if name == "two_players":  # a save holds the whole log: once is enough for the kit
         save = rec.send({"cmd": "save", "id": "s"})
         rec.send({"cmd": "load", "id": "r", "save": save["save"], "view": False})
+    if not answer["status"]["over"]:  # the rest of a turn and two more in one request (a batch)
+        turn = [
+            {"type": "advance", "player": "active", "to": "precombat_main"},
+            {"type": "roll", "player": "active"},
+            {"type": "advance", "player": "active", "to": "next_turn"},
+        ]
+        plan = [{"type": "advance", "player": "priority", "to": "next_turn"}, *turn, *turn]
+        answer = rec.send({"cmd": "batch", "id": "b", "actions": plan, "auto": ["resolve"], "view": False})
     rec.send({"cmd": "log", "id": "g", "since": max(0, (answer.get("actions_taken") or 0) - 3)})
     rec.send({"cmd": "view", "id": "v", "seat": 0, "lang": "ru"})
     rec.send({"cmd": "cards", "id": "c", "names": ["Naar Isle", "chaotic aether"], "lang": "ja"})
@@ -164,6 +172,11 @@ def errors() -> list[dict[str, Any]]:
     rec.send({"cmd": "act", "id": "typo", "action": {"type": "pas", "player": active}})
     rec.send({"cmd": "act", "id": "huge", "action": {"type": "life", "player": 0, "amount": 2**60}})
     rec.send({"cmd": "act", "id": "seat", "action": {"type": "pass", "player": 9}})
+    rec.send({"cmd": "batch", "id": "batch-empty", "actions": []})
+    rec.send({"cmd": "batch", "id": "batch-auto", "actions": [{"type": "pass", "player": active}], "auto": ["win"]})
+    bad_batch = [{"type": "roll", "player": "active"}, {"type": "pass", "player": "active"}]
+    rec.send({"cmd": "batch", "id": "batch-refused", "actions": bad_batch, "view": False})
+    rec.send({"cmd": "batch", "id": "batch-typo", "actions": [{"type": "pas", "player": active}], "view": False})
     rec.send({"cmd": "force", "id": "force", "outcomes": ["sideways"]})
     rec.send({"cmd": "view", "id": "lang", "lang": "de"})
     rec.send({"cmd": "undo", "id": "undo-too-far", "steps": 99})

@@ -96,6 +96,7 @@ def test_hello_reports_protocol_name_version_and_engine_version(client: Client) 
         "state_id_any_integer",
         "events_without_text",
         "view_changes",
+        "batch",
     ]
     assert reply["max_line_bytes"] == MAX_LINE_BYTES
     assert reply["state_id"] == 0 and reply["actions_taken"] is None

@@ -38,6 +38,7 @@ from ..errors import (
     ReplayError,
 )
 from ..variants.eternities_map import PROFILE_SUMMARIES, PROFILES, MapRules
+from .batch import AUTO_OPTIONS, MAX_BATCH, run_batch
 from .patch import diff
 
 PROTOCOL_NAME = "planechase-engine"
@@ -54,6 +55,7 @@ FEATURES: tuple[str, ...] = (
     "state_id_any_integer",
     "events_without_text",
     "view_changes",
+    "batch",
 )
 #: The ``view`` option asking for only what changed in the view since the last one sent (``view_changes``).
 CHANGES = "changes"
@@ -133,6 +135,18 @@ def _view_option(value: Any) -> str | None:
     return None if isinstance(value, bool) or value == CHANGES else 'true, false or "changes"'
 
 
+def _action_list(value: Any) -> str | None:
+    if isinstance(value, list) and 1 <= len(value) <= MAX_BATCH and all(isinstance(v, dict) for v in value):
+        return None
+    return f"a list of 1 to {MAX_BATCH} action objects"
+
+
+def _auto(value: Any) -> str | None:
+    if isinstance(value, list) and all(v in AUTO_OPTIONS for v in value) and len(value) <= len(AUTO_OPTIONS):
+        return None
+    return "a list of: " + ", ".join(repr(o) for o in AUTO_OPTIONS)
+
+
 def _object(value: Any) -> str | None:
     return None if isinstance(value, dict) else "a JSON object"
 
@@ -191,6 +205,16 @@ COMMANDS: dict[str, tuple[Field, ...]] = {
     "view": (_SEAT, _LANG),
     "legal": (Field("player", _int(0)),),
     "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW, _LEGAL, _TEXT, _LANG),
+    "batch": (
+        Field("actions", _action_list, required=True),
+        Field("auto", _auto),
+        _STATE_ID,
+        _SEAT,
+        _VIEW,
+        _LEGAL,
+        _TEXT,
+        _LANG,
+    ),
     "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW, _LEGAL, _LANG),
     "force": (Field("outcomes", _str_list(1), required=True), _STATE_ID),
     "save": (),
@@ -527,6 +551,24 @@ class Session:
             raise ProtocolError(ErrorCode.INVALID_ACTION, str(exc)) from exc
         self.state_id += 1
         return {"events": _events(events, args), **self._position(game, args, seat)}
+
+    def _cmd_batch(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game()
+        self._check_fresh(args)
+        seat = _seat_in(game, args)
+        for index, raw in enumerate(args["actions"]):
+            for key, value in raw.items():
+                if _is_int(value) and abs(value) > MAX_SAFE_INT:
+                    message = f"actions[{index}]: field {str(key)[:50]!r} is beyond ±{MAX_SAFE_INT}"
+                    raise ProtocolError(ErrorCode.INVALID_ACTION, message)
+        try:
+            done = run_batch(game, args["actions"], frozenset(args.get("auto", ())))
+        except InvalidActionError as exc:
+            raise ProtocolError(ErrorCode.INVALID_ACTION, str(exc)) from exc
+        if done.applied:
+            self.state_id += 1
+        answer = {"events": _events(done.events, args), "applied": done.applied, "stopped": done.stopped}
+        return {**answer, **self._position(game, args, seat)}
 
     def _cmd_undo(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
