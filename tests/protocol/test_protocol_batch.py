@@ -12,8 +12,8 @@ from protocol_helpers import Client, demo_config
 from test_protocol_random_play_schema import SCENARIOS
 
 from planechase.protocol import Session
+from planechase.protocol.batch import MAX_BATCH
 from planechase.protocol.loop import turn_loop_action, turn_plan
-from planechase.protocol.messages import MAX_BATCH
 
 #: The variants a plan is checked on (the Eternities Map's planeswalks ask decisions of their own).
 VARIANTS = [
