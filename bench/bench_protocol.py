@@ -152,8 +152,8 @@ def over_the_protocol_batched(
         answer = ask({"cmd": "new", "config": config.to_dict(), **options})
         taken: list[dict[str, Any]] = []
         while len(taken) < max_actions:
-            # a turn is about four actions: plan the turns left before the cap, ten at most
-            plan = turn_plan(answer["status"], rng, turns=max(1, min(10, (max_actions - len(taken)) // 4)))
+            # a turn is about four actions: plan the turns left before the cap, twenty at most
+            plan = turn_plan(answer["status"], rng, turns=max(1, min(20, (max_actions - len(taken)) // 4)))
             if plan is None:
                 break
             answer = ask({"cmd": "batch", "actions": plan, "auto": ["resolve"], **options})

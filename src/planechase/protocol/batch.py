@@ -28,11 +28,11 @@ be what the client would do:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..api import Game
-from ..core.actions import NEXT_TURN, Action, Advance, Resolve, action_from_dict
+from ..core.actions import NEXT_TURN, Action, Advance, action_from_dict
 from ..core.events import Event
 from ..core.state import GameState
 from ..errors import IllegalActionError, InvalidActionError
@@ -58,32 +58,40 @@ class BatchResult:
     stopped: dict[str, Any] | None = None
 
 
-def parse_action(item: dict[str, Any]) -> tuple[Action, str | None]:
-    """A batched action and the role its ``player`` names (``"active"``, ``"priority"``; ``None`` for a seat),
-    which is read when the action is taken. Raises :class:`~planechase.errors.InvalidActionError`."""
-    role = item.get("player") if item.get("player") in ROLES else None
-    return _parsed({**item, "player": 0} if role is not None else item), role
+def parse_action(item: dict[str, Any], game: Game) -> Parsed:
+    """A batched action as ``game`` takes it now: a ``player`` named by role (``"active"``, ``"priority"``) is the
+    seat holding it at this moment. Raises :class:`~planechase.errors.InvalidActionError`."""
+    player = item.get("player")
+    if player in ROLES:
+        seat = game.state.active if player == "active" else game.state.priority
+        item = {**item, "player": -1 if seat is None else seat}  # no one with priority: refused as no seat
+    return _parsed(item)
 
+
+#: An action and its JSON form (what ``applied`` lists).
+Parsed = tuple[Action, dict[str, Any]]
 
 #: Actions already parsed, by their JSON form (a plan repeats the same few: advance, roll, advance).
-_PARSED: dict[tuple[tuple[str, str, Any], ...], Action] = {}
+_PARSED: dict[tuple[tuple[str, type, Any], ...], Parsed] = {}
 _MOST_PARSED = 4096
 
 
-def _parsed(item: dict[str, Any]) -> Action:
-    """``action_from_dict(item)``, remembered for the actions made only of strings, numbers and nulls."""
+def _parsed(item: dict[str, Any]) -> Parsed:
+    """``action_from_dict(item)`` and its JSON form, remembered for the actions made only of strings, numbers and
+    nulls (keyed by the fields in the order given, with their types: ``True`` is not ``1`` here)."""
     try:
-        key = tuple(sorted((k, type(v).__name__, v) for k, v in item.items()))  # True is not 1 here
-        hash(key)
+        key = tuple((k, v.__class__, v) for k, v in item.items())
+        parsed = _PARSED.get(key)
     except TypeError:  # a list (attacks, cards): parsed every time
-        return action_from_dict(item)
-    action = _PARSED.get(key)
-    if action is None:
         action = action_from_dict(item)
+        return action, action.to_dict()
+    if parsed is None:
+        action = action_from_dict(item)
+        parsed = (action, action.to_dict())
         if len(_PARSED) >= _MOST_PARSED:
             _PARSED.clear()
-        _PARSED[key] = action
-    return action
+        _PARSED[key] = parsed
+    return parsed
 
 
 def run_batch(game: Game, raw: Sequence[dict[str, Any]], auto: frozenset[str]) -> BatchResult:
@@ -91,7 +99,7 @@ def run_batch(game: Game, raw: Sequence[dict[str, Any]], auto: frozenset[str]) -
     done = BatchResult()
     for index, item in enumerate(raw):
         try:  # read when reached: a plan's later actions often go unused (a decision stops it first)
-            action, role = parse_action(item)
+            action, form = parse_action(item, game)
         except InvalidActionError as exc:
             done.stopped = {
                 "index": index,
@@ -99,9 +107,6 @@ def run_batch(game: Game, raw: Sequence[dict[str, Any]], auto: frozenset[str]) -
                 "error": {"code": "invalid_action", "message": str(exc)},
             }
             return done
-        if role is not None:
-            seat = game.state.active if role == "active" else game.state.priority
-            action = replace(action, player=-1 if seat is None else seat)
         if game.state.over:
             done.stopped = {"index": index, "reason": "over"}
             return done
@@ -121,7 +126,7 @@ def run_batch(game: Game, raw: Sequence[dict[str, Any]], auto: frozenset[str]) -
                 "error": {"code": "invalid_action", "message": str(exc)},
             }
             return done
-        done.applied.append(action.to_dict())
+        done.applied.append(dict(form))
         state = game.state
         stopped_early = isinstance(action, Advance) and not _reached(action, state, turn, focus)
         if "resolve" in auto:
@@ -159,6 +164,6 @@ def _resolve_while_nothing_else(game: Game, done: BatchResult) -> None:
         state = game.state
         if state.over or state.pending is not None or not state.stack or state.priority is None:
             return
-        resolve = Resolve(player=state.priority)
+        resolve, form = _parsed({"type": "resolve", "player": state.priority})
         done.events.extend(game.act(resolve))
-        done.applied.append(resolve.to_dict())
+        done.applied.append(dict(form))
