@@ -36,6 +36,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -83,10 +84,12 @@ def in_process(
     return total, time.perf_counter() - started, played
 
 
-def over_the_protocol(
-    configs: list[GameConfig], max_actions: int, legal: bool
-) -> tuple[int, float, list[list[dict[str, Any]]]]:
-    """Play every game through ``planechase engine``'s pipe, one request and one answer per action."""
+Ask = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def start_engine() -> tuple[subprocess.Popen[bytes], Ask]:
+    """``planechase engine`` in a process of its own, and the client's ask: a request out, its answer in (parsed;
+    a refusal raises)."""
     engine = subprocess.Popen(
         [sys.executable, "-m", "planechase", "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
     )
@@ -101,6 +104,14 @@ def over_the_protocol(
             raise RuntimeError(f"the engine refused {request}: {answer}")
         return answer
 
+    return engine, ask
+
+
+def over_the_protocol(
+    configs: list[GameConfig], max_actions: int, legal: bool
+) -> tuple[int, float, list[list[dict[str, Any]]]]:
+    """Play every game through ``planechase engine``'s pipe, one request and one answer per action."""
+    engine, ask = start_engine()
     ask({"cmd": "hello", "id": 0})  # the process is up before the clock starts
     played: list[list[dict[str, Any]]] = []
     total = 0
@@ -128,20 +139,7 @@ def over_the_protocol_batched(
 ) -> tuple[int, float, list[list[dict[str, Any]]]]:
     """Play every game through the pipe a turn per request (``batch``, see :func:`turn_plan`); the actions the
     engine took (the automatic resolves included), cut at ``max_actions`` as the in-process loop stops there."""
-    engine = subprocess.Popen(
-        [sys.executable, "-m", "planechase", "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    )
-    assert engine.stdin is not None and engine.stdout is not None
-    stdin, stdout = engine.stdin, engine.stdout
-
-    def ask(request: dict[str, Any]) -> dict[str, Any]:
-        stdin.write(orjson.dumps(request) + b"\n")
-        stdin.flush()
-        answer: dict[str, Any] = orjson.loads(stdout.readline())
-        if not answer.get("ok"):
-            raise RuntimeError(f"the engine refused {request}: {answer}")
-        return answer
-
+    engine, ask = start_engine()
     ask({"cmd": "hello", "id": 0})
     played: list[list[dict[str, Any]]] = []
     total = 0
