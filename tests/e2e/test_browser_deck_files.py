@@ -56,3 +56,7 @@ def test_a_whole_commander_list_pasted_makes_a_table(server: LiveServer, device:
     page.get_by_test_id("create").click()
     expect(page.locator("#created")).to_be_visible()
     expect(page.locator("#form-error")).to_be_empty()
+    notes = page.get_by_test_id("deck-notes").locator("li")
+    expect(notes).to_have_count(2)  # the ordinary card among the planes, and the rest of the deck
+    expect(notes.first).to_contain_text("'Pithing Needle'")
+    expect(notes.last).to_contain_text("'Sol Ring', 'Command Tower' and 'Llanowar Elves'")

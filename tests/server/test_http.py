@@ -236,3 +236,15 @@ def test_a_deck_named_in_any_alphabet_downloads_with_an_ascii_and_a_utf8_file_na
 def test_downloads_past_the_limit_per_minute_answer_429(server: LiveServer) -> None:
     answers = [server.post("/api/decks/file", json={"text": "Aretopolis", "to": "text"}).status_code for _ in range(32)]
     assert answers.count(429) >= 1 and answers[0] == 200
+
+
+def test_the_creator_is_told_what_was_left_out_of_a_pasted_commander_list(server: LiveServer) -> None:
+    moxfield = "1 Sol Ring\n1 Command Tower\n\n" + "\n".join(f"1 {p}" for p in PLANES_10) + "\n1 Pithing Needle"
+    form = {"players": ["Ann", "Bob"], "decks": "pasted", "deck_lists": [moxfield, TEN_PLANES], "seed": 3}
+    response = server.post("/api/tables", json=form)
+    assert response.status_code == 201
+    notes = [rendered(note) for note in response.json()["deck_notes"]]
+    assert any(n.startswith("Ann's planar deck: 1 line") and "'Pithing Needle'" in n for n in notes)
+    assert any(n.startswith("Ann's planar deck: 2 lines") and "'Sol Ring' and 'Command Tower'" in n for n in notes)
+    plain = server.post("/api/tables", json={**form, "deck_lists": [TEN_PLANES, TEN_PLANES]})
+    assert "deck_notes" not in plain.json()

@@ -281,6 +281,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
         except CreateError as exc:
             issues = {"issues": [i.to_dict() for i in exc.issues]} if exc.issues else {}
             return JSONResponse({"error": str(exc.text), "text": exc.text.to_dict(), **issues}, status_code=400)
+        deck_notes: list[Text] = meta.pop("deck_notes", [])
         try:
             record = store.create_table(config, meta, seats=len(config["players"]))
         except Exception:  # a full disk or a database gone, say: nothing was created
@@ -301,6 +302,7 @@ def create_app(settings: ServerSettings | Path | str, *, create_limit: int | Non
                 "house_rules": meta["house_rules"],
                 "house_rule_texts": [line.to_dict() for line in house_rule_texts(config)],
                 **({"seed": config["seed"]} if meta.get("seed_given") else {}),
+                **({"deck_notes": [note.to_dict() for note in deck_notes]} if deck_notes else {}),
             },
             status_code=201,
         )

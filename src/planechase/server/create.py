@@ -103,6 +103,7 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     if not isinstance(card_art, bool):
         raise CreateError("'card_art' must be true or false")
     house_rules: list[str] = []
+    deck_notes: list[Text] = []
     mode = form.get("decks", "random")
     # Random decks from the seed a player chose (the same table again), else from the system: a deck's cards
     # must not tell anything of the hidden seed.
@@ -158,11 +159,12 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
             _read(_text(text, "deck_lists", MAX_DECK_TEXT), Text("{player}'s planar deck", {"player": who}), None)
             for text, who in zip(lists, players, strict=True)
         ]
-        _refuse_problems([issue for _, issues in pasted for issue in issues])
-        config["decks"] = [list(names) for names, _ in pasted]
+        _refuse_problems([issue for _, issues, _ in pasted for issue in issues])
+        config["decks"] = [list(names) for names, _, _ in pasted]
+        deck_notes = [note for _, _, notes in pasted for note in notes]
     elif mode == "pasted_shared":
         text = _text(form.get("shared_deck_list"), "shared_deck_list", MAX_DECK_TEXT)
-        names, issues = _read(text, Text("the shared planar deck"), len(players))
+        names, issues, deck_notes = _read(text, Text("the shared planar deck"), len(players))
         _refuse_problems(issues)
         config["shared_deck"] = list(names)
     else:
@@ -172,6 +174,8 @@ def table_config(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
     except PlanechaseError as exc:
         raise CreateError("{error}", error=_text_of(exc)) from None
     meta = {"name": name, "decks": mode, "house_rules": house_rules, "seed_given": seed_given, "card_art": card_art}
+    if deck_notes:  # for the creator's answer only: how the pasted lists were read (not kept with the table)
+        meta["deck_notes"] = deck_notes
     return config, meta
 
 
@@ -187,13 +191,19 @@ def house_rule_texts(config: Mapping[str, Any]) -> list[Text]:
     return [Text("The Eternities Map."), *MapRules.from_dict(rules).describe_texts()]
 
 
-def _read(text: str, where: Text, shared_by: int | None) -> tuple[tuple[str, ...], list[DeckIssue]]:
-    """A pasted list's planar cards (taken from a whole deck list if need be) and every problem that keeps it
-    from being played: reading errors, then the deck's rule (901.3, or 901.15a for a deck ``shared_by`` players
-    share)."""
+def _read(text: str, where: Text, shared_by: int | None) -> tuple[tuple[str, ...], list[DeckIssue], list[Text]]:
+    """A pasted list's planar cards (taken from a whole deck list if need be), every problem that keeps it from
+    being played (reading errors, then the deck's rule: 901.3, or 901.15a for a deck ``shared_by`` players
+    share), and what the creator should know of how it was read (the warnings and notes: what was left out)."""
     deck = parse_deck_list(text, CATALOG, source=where)
     report = validate(deck, shared=shared_by is not None, players=shared_by, catalog=CATALOG)
-    return deck.names, list(report.errors)
+    told = [issue.located_text if issue.line is not None else _whose(issue) for issue in report.warnings + report.notes]
+    return deck.names, list(report.errors), told[:MAX_ISSUES]
+
+
+def _whose(issue: DeckIssue) -> Text:
+    """An issue without a line, said with the list it is about ("Ann's planar deck: 3 lines ... left out")."""
+    return Text("{where}: {message}", {"where": issue.where, "message": issue.message_text})
 
 
 def _refuse_problems(issues: list[DeckIssue]) -> None:

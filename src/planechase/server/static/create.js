@@ -329,6 +329,13 @@ function renderCreated() {
       ? [h("h2", {}, t("House rules")), h("ul", { class: "house-rules" }, ...rules.map(([line, lang]) => h("li", { lang }, line)))]
       : []),
   );
+  // How pasted lists were read: the cards left out of a whole deck list, a planar card found among others.
+  const notes = Array.isArray(body.deck_notes) ? body.deck_notes : [];
+  $("created-deck-notes").replaceChildren(
+    ...(notes.length
+      ? [h("h2", {}, t("How the deck lists were read")), h("ul", { class: "deck-notes", "data-testid": "deck-notes" }, ...notes.map((note) => h("li", {}, messageText(note, ""))))]
+      : []),
+  );
   $("open-creator").href = body.creator_url;
   const page = body.creator_url.split("#")[0];
   const all = body.seats.map((seat) => `t=${encodeURIComponent(tokenOf(seat.url))}`).join("&");
