@@ -16,8 +16,9 @@ game advances to the precombat main phase, or to the next turn.
   their English sentences) and the status: one request per action, and no full view. The client parses every
   answer (with orjson, as a Python client that cares for speed would; the engine answers with it too).
 
-- **A turn a request**: the same client sends the rest of each turn as one ``batch`` request (advance to the main
-  phase, the free roll, advance to the next turn, with ``"auto": ["resolve"]``), and a decision's choice alone.
+- **A turn a request**: the same client sends the rest of each turn, and turns after it, as one ``batch`` request
+  (advance to the main phase, the free roll, advance to the next turn, with ``"auto": ["resolve"]``), and a
+  decision's choice with the rest of its turn; it reads the status and what was done (``"events": false``).
   The engine stops a batch wherever the loop could do otherwise, so the games are the same (checked).
 
 ``--legal`` also has both sides list the legal actions at every step (``"legal": true`` on the protocol), as a
@@ -143,7 +144,7 @@ def over_the_protocol_batched(
     ask({"cmd": "hello", "id": 0})
     played: list[list[dict[str, Any]]] = []
     total = 0
-    options = {"view": False, "legal": legal, "text": False}
+    options = {"view": False, "legal": legal, "events": False}  # the plan needs the status and what was done
     started = time.perf_counter()
     for config in configs:
         rng = random.Random(config.seed)

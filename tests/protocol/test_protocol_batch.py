@@ -170,3 +170,16 @@ def test_a_malformed_batch_request_is_refused_whole(request_: dict[str, Any], co
 def test_hello_names_the_batch_command_and_feature() -> None:
     reply = Client().ok({"cmd": "hello"})
     assert "batch" in reply["commands"] and "batch" in reply["features"]
+
+
+def test_events_false_leaves_the_events_out_of_new_act_and_batch_answers() -> None:
+    client = Client()
+    new = client.ok({"cmd": "new", "config": demo_config(2), "events": False, "view": False})
+    assert "events" not in new and new["status"]["step"] == "upkeep"
+    act = client.ok({"cmd": "act", "action": {"type": "advance", "player": 0, "to": "precombat_main"}, "events": False})
+    assert "events" not in act and "view" in act
+    plan = [{"type": "roll", "player": "active"}]
+    batch = client.ok({"cmd": "batch", "actions": plan, "auto": ["resolve"], "events": False, "view": False})
+    assert "events" not in batch and batch["applied"][0]["type"] == "roll"
+    with_events = client.ok({"cmd": "act", "action": {"type": "concede", "player": 1}, "view": False})
+    assert with_events["events"]  # the default still lists them

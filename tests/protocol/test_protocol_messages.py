@@ -97,6 +97,7 @@ def test_hello_reports_protocol_name_version_and_engine_version(client: Client) 
         "events_without_text",
         "view_changes",
         "batch",
+        "events_optional",
     ]
     assert reply["max_line_bytes"] == MAX_LINE_BYTES
     assert reply["state_id"] == 0 and reply["actions_taken"] is None

@@ -56,6 +56,7 @@ FEATURES: tuple[str, ...] = (
     "events_without_text",
     "view_changes",
     "batch",
+    "events_optional",
 )
 #: The ``view`` option asking for only what changed in the view since the last one sent (``view_changes``).
 CHANGES = "changes"
@@ -195,16 +196,27 @@ _VIEW = Field("view", _view_option)
 _LEGAL = Field("legal", _bool)
 #: Whether the events in an answer keep their English sentence (``text``).
 _TEXT = Field("text", _bool)
+#: Whether an answer lists the events at all (``false``: a client that reads only the status and what was done).
+_EVENTS = Field("events", _bool)
 #: The language of the cards' translations a view (or ``cards``) adds (:mod:`planechase.cards.translations`).
 _LANG = Field("lang", _language)
 
 #: Every command and the fields it takes besides ``cmd`` and ``id``.
 COMMANDS: dict[str, tuple[Field, ...]] = {
     "hello": (Field("protocol", _str(100)),),
-    "new": (Field("config", _object, required=True), Field("forced", _str_list()), _SEAT, _VIEW, _LEGAL, _TEXT, _LANG),
+    "new": (
+        Field("config", _object, required=True),
+        Field("forced", _str_list()),
+        _SEAT,
+        _VIEW,
+        _LEGAL,
+        _TEXT,
+        _EVENTS,
+        _LANG,
+    ),
     "view": (_SEAT, _LANG),
     "legal": (Field("player", _int(0)),),
-    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW, _LEGAL, _TEXT, _LANG),
+    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW, _LEGAL, _TEXT, _EVENTS, _LANG),
     "batch": (
         Field("actions", _action_list, required=True),
         Field("auto", _auto),
@@ -213,6 +225,7 @@ COMMANDS: dict[str, tuple[Field, ...]] = {
         _VIEW,
         _LEGAL,
         _TEXT,
+        _EVENTS,
         _LANG,
     ),
     "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW, _LEGAL, _LANG),
@@ -517,7 +530,7 @@ class Session:
         self.game = game
         self._sent_view = None  # a new game: the next view is sent whole
         self.state_id += 1
-        return {"events": _events(game.history[0].events, args), **self._position(game, args, seat)}
+        return {**_events(game.history[0].events, args), **self._position(game, args, seat)}
 
     def _cmd_view(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
@@ -550,7 +563,7 @@ class Session:
         except InvalidActionError as exc:
             raise ProtocolError(ErrorCode.INVALID_ACTION, str(exc)) from exc
         self.state_id += 1
-        return {"events": _events(events, args), **self._position(game, args, seat)}
+        return {**_events(events, args), **self._position(game, args, seat)}
 
     def _cmd_batch(self, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game()
@@ -567,7 +580,7 @@ class Session:
             raise ProtocolError(ErrorCode.INVALID_ACTION, str(exc)) from exc
         if done.applied:
             self.state_id += 1
-        answer = {"events": _events(done.events, args), "applied": done.applied, "stopped": done.stopped}
+        answer = {**_events(done.events, args), "applied": done.applied, "stopped": done.stopped}
         return {**answer, **self._position(game, args, seat)}
 
     def _cmd_undo(self, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -714,9 +727,12 @@ def _seat_in(game: Game, args: Mapping[str, Any]) -> int | None:
     return seat
 
 
-def _events(events: Sequence[Event], args: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The events as JSON; with ``"text": false`` in the request, without their English sentences (a program
-    reads the type, the rules and the fields)."""
+def _events(events: Sequence[Event], args: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer's ``events`` as JSON; with ``"text": false`` in the request, without their English sentences (a
+    program reads the type, the rules and the fields); with ``"events": false``, none at all (a client that reads
+    only the status and what was done)."""
+    if not args.get("events", True):
+        return {}
     if args.get("text", True):
-        return [e.to_dict() for e in events]
-    return [{"type": e.type, "rules": list(e.rules), **e.data} for e in events]
+        return {"events": [e.to_dict() for e in events]}
+    return {"events": [{"type": e.type, "rules": list(e.rules), **e.data} for e in events]}
