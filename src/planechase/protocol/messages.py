@@ -201,33 +201,18 @@ _EVENTS = Field("events", _bool)
 #: The language of the cards' translations a view (or ``cards``) adds (:mod:`planechase.cards.translations`).
 _LANG = Field("lang", _language)
 
+#: What the answer of ``new``, ``act`` and ``batch`` carries, as the request asks: the seat and language of the view,
+#: whether to send it (or its changes), the legal actions, the events and their sentences.
+_ANSWER = (_SEAT, _VIEW, _LEGAL, _TEXT, _EVENTS, _LANG)
+
 #: Every command and the fields it takes besides ``cmd`` and ``id``.
 COMMANDS: dict[str, tuple[Field, ...]] = {
     "hello": (Field("protocol", _str(100)),),
-    "new": (
-        Field("config", _object, required=True),
-        Field("forced", _str_list()),
-        _SEAT,
-        _VIEW,
-        _LEGAL,
-        _TEXT,
-        _EVENTS,
-        _LANG,
-    ),
+    "new": (Field("config", _object, required=True), Field("forced", _str_list()), *_ANSWER),
     "view": (_SEAT, _LANG),
     "legal": (Field("player", _int(0)),),
-    "act": (Field("action", _object, required=True), _STATE_ID, _SEAT, _VIEW, _LEGAL, _TEXT, _EVENTS, _LANG),
-    "batch": (
-        Field("actions", _action_list, required=True),
-        Field("auto", _auto),
-        _STATE_ID,
-        _SEAT,
-        _VIEW,
-        _LEGAL,
-        _TEXT,
-        _EVENTS,
-        _LANG,
-    ),
+    "act": (Field("action", _object, required=True), _STATE_ID, *_ANSWER),
+    "batch": (Field("actions", _action_list, required=True), Field("auto", _auto), _STATE_ID, *_ANSWER),
     "undo": (Field("steps", _int(1)), Field("to", _int(0)), _STATE_ID, _SEAT, _VIEW, _LEGAL, _LANG),
     "force": (Field("outcomes", _str_list(1), required=True), _STATE_ID),
     "save": (),
