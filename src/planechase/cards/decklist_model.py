@@ -141,6 +141,12 @@ class DeckIssue:
         return message
 
     @property
+    def ruled_text(self) -> Text:
+        """:attr:`located_text` after the rule it applies, when there is one: what a page lists."""
+        located = self.located_text
+        return Text("{rule}: {error}", {"rule": self.rule, "error": located}) if self.rule else located
+
+    @property
     def text(self) -> str:
         """The message with where it applies, as shown to people."""
         return str(self.located_text)

@@ -210,14 +210,9 @@ def _refuse_problems(issues: list[DeckIssue]) -> None:
     """Refuse the form with every problem of its pasted lists, as the page lists them (rule first)."""
     if not issues:
         return
-    texts = [_issue_text(issue) for issue in issues[:MAX_ISSUES]]
+    texts = [issue.ruled_text for issue in issues[:MAX_ISSUES]]
     if len(issues) > MAX_ISSUES:
         texts.append(Text("and {count} more problems", {"count": len(issues) - MAX_ISSUES}))
     if len(issues) == 1:
         raise CreateError("{error}", issues=texts, error=texts[0])
     raise CreateError("the pasted planar decks cannot be played: {count} problems", issues=texts, count=len(issues))
-
-
-def _issue_text(issue: DeckIssue) -> Text:
-    text = issue.located_text
-    return Text("{rule}: {error}", {"rule": issue.rule, "error": text}) if issue.rule else text

@@ -94,12 +94,7 @@ def lab_spec(form: Mapping[str, Any]) -> StudySpec:
     listed = parse_deck_list(deck, CATALOG, source=Text("the deck"))
     report = validate(listed, shared=shared, players=players, catalog=CATALOG)
     if not report.legal:
-        issues = []
-        for issue in report.errors[:MAX_ISSUES]:
-            error = issue.to_error()
-            issues.append(
-                Text("{rule}: {error}", {"rule": error.rule, "error": error.text}) if error.rule else error.text
-            )
+        issues = [issue.ruled_text for issue in report.errors[:MAX_ISSUES]]
         raise LabRequestError("the deck cannot be studied", issues=issues)
     setup = GameSetup(listed.names, players=players, turns=turns, shared=shared)
     return StudySpec(arms=(Arm("deck", setup, str(policy)),), games=games, seed=_seed(form), block=BLOCK)
